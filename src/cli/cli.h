@@ -1,0 +1,103 @@
+/*
+ * The command layer: the only part of neardup that talks to the user.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "record.h"
+#include "scheme.h"
+#include "weights.h"
+
+/* Exit status, the same for every command (see EXIT STATUS in neardup(1)). */
+#define EXIT_OK		0	/* success, similar, match found */
+#define EXIT_DIFFER	1	/* not similar, no match */
+#define EXIT_TROUBLE	2	/* an error */
+
+struct cmd {
+	const char *name;
+	const char *summary;
+	const char *usage;	/* after "usage: neardup ", as in the man page */
+	int	(*exec)(const struct cmd *, int, char **);
+};
+
+extern const struct cmd cmd_hash;
+
+/* Print the usage of cmd to stderr and exit 2. */
+void	cli_usage(const struct cmd *) __attribute__((noreturn));
+
+/* Print usage text of cmd to fp. */
+void	cli_print_usage(const struct cmd *, FILE *);
+
+/* Parse a number for option opt in [min, max], or complain and exit 2. */
+long long cli_number(const struct cmd *, const char *opt, const char *arg,
+	    long long min, long long max);
+
+/* A name made safe for a message on a terminal (vis(3)); static storage. */
+const char *cli_vis(const char *);
+
+/* Reset getopt before a subcommand parses its own options. */
+void	cli_getopt_reset(void);
+
+/* Write to stdout, fatal on error. */
+void	out_write(const void *, size_t);
+
+/* Flush and close stdout: EXIT_OK, or EXIT_TROUBLE after a message. */
+int	out_close(void);
+
+/*
+ * Options shared by every command that shingles text: -a -c -k -s -w,
+ * --multiset, --keep-case, --keep-punct, --weights.
+ */
+struct shopts {
+	int	 algo;
+	long long size;		/* -1: the algorithm's default */
+	long long ngram;	/* -1: the default for the input mode */
+	int	 chars;		/* -1: the default for the input mode */
+	int	 multiset, keepcase, keeppunct;
+	uint64_t seed;
+	const char *weights;
+	struct weights wt;
+};
+
+enum {
+	OPT_MULTISET = 256,
+	OPT_KEEPCASE,
+	OPT_KEEPPUNCT,
+	OPT_WEIGHTS,
+	OPT_FILES0,
+	OPT_LINES,
+	OPT_TSV,
+	OPT_CMD_FIRST		/* first value free for a command's own */
+};
+
+#define SHOPT_SHORT "a:c:k:s:w:"
+#define SHOPT_LONG \
+	{ "algorithm", required_argument, NULL, 'a' }, \
+	{ "chars", required_argument, NULL, 'c' }, \
+	{ "size", required_argument, NULL, 'k' }, \
+	{ "seed", required_argument, NULL, 's' }, \
+	{ "words", required_argument, NULL, 'w' }, \
+	{ "multiset", no_argument, NULL, OPT_MULTISET }, \
+	{ "keep-case", no_argument, NULL, OPT_KEEPCASE }, \
+	{ "keep-punct", no_argument, NULL, OPT_KEEPPUNCT }, \
+	{ "weights", required_argument, NULL, OPT_WEIGHTS }
+
+void	shopts_init(struct shopts *);
+
+/* Handle option ch if it is a shingling option: 1 if it was. */
+int	shopts_option(const struct cmd *, struct shopts *, int ch,
+	    const char *arg);
+
+/*
+ * Settle the scheme for input mode (defaults, checks, weights file);
+ * complains and exits 2 on a bad combination.
+ */
+void	shopts_scheme(const struct cmd *, struct shopts *, enum recmode,
+	    struct scheme *);
+
+void	shopts_free(struct shopts *);
+
+#endif

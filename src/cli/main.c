@@ -1,0 +1,114 @@
+/*
+ * neardup: near-duplicate detection for the Unix command line.  The
+ * command table, global options and help.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int help_exec(const struct cmd *, int, char **);
+
+static const struct cmd cmd_help = {
+	"help", "show the usage of neardup or of one command",
+	"help [command]", help_exec
+};
+
+static const struct cmd *const cmds[] = {
+	&cmd_hash,
+	&cmd_help,
+};
+#define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+static void
+usage(FILE *fp)
+{
+	size_t i;
+
+	fprintf(fp, "usage: %s [-hV] command [argument ...]\n",
+	    getprogname());
+	fprintf(fp, "commands:\n");
+	for (i = 0; i < NCMDS; i++)
+		fprintf(fp, "  %-8s %s\n", cmds[i]->name, cmds[i]->summary);
+}
+
+/* The command named name, or a unique prefix of one; NULL with a message. */
+static const struct cmd *
+lookup(const char *name)
+{
+	const struct cmd *found = NULL;
+	size_t i, len = strlen(name);
+
+	for (i = 0; i < NCMDS; i++) {
+		if (strcmp(cmds[i]->name, name) == 0)
+			return cmds[i];
+		if (len > 0 && strncmp(cmds[i]->name, name, len) == 0) {
+			if (found != NULL) {
+				warnx("ambiguous command: %s", cli_vis(name));
+				return NULL;
+			}
+			found = cmds[i];
+		}
+	}
+	if (found == NULL)
+		warnx("unknown command: %s", cli_vis(name));
+	return found;
+}
+
+static int
+help_exec(const struct cmd *self, int argc, char **argv)
+{
+	const struct cmd *c;
+
+	if (argc > 2)
+		cli_usage(self);
+	if (argc < 2) {
+		usage(stdout);
+		return out_close();
+	}
+	if ((c = lookup(argv[1])) == NULL)
+		return EXIT_TROUBLE;
+	cli_print_usage(c, stdout);
+	return out_close();
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const struct cmd *c;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			usage(stdout);
+			return out_close();
+		case 'V':
+			printf("neardup %s\n", VERSION);
+			return out_close();
+		default:
+			usage(stderr);
+			return EXIT_TROUBLE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0) {
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	if ((c = lookup(argv[0])) == NULL) {
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	cli_getopt_reset();
+	return c->exec(c, argc, argv);
+}

@@ -1,0 +1,86 @@
+/*
+ * Helpers every command uses: usage, numbers, safe names, stdout.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <vis.h>
+
+#include "cli.h"
+
+void
+cli_print_usage(const struct cmd *c, FILE *fp)
+{
+	fprintf(fp, "usage: %s %s\n", getprogname(), c->usage);
+}
+
+void
+cli_usage(const struct cmd *c)
+{
+	cli_print_usage(c, stderr);
+	exit(EXIT_TROUBLE);
+}
+
+long long
+cli_number(const struct cmd *c, const char *opt, const char *arg,
+    long long min, long long max)
+{
+	const char *errstr;
+	long long n;
+
+	n = strtonum(arg, min, max, &errstr);
+	if (errstr != NULL) {
+		warnx("%s: %s: %s (range %lld to %lld)", opt, cli_vis(arg),
+		    errstr, min, max);
+		cli_usage(c);
+	}
+	return n;
+}
+
+const char *
+cli_vis(const char *s)
+{
+	static char *out;
+	static size_t cap;
+	size_t need = 4 * strlen(s) + 1;
+
+	if (need > cap) {
+		free(out);
+		if ((out = malloc(need)) == NULL)
+			err(EXIT_TROUBLE, NULL);
+		cap = need;
+	}
+	strvis(out, s, VIS_CSTYLE | VIS_NL | VIS_TAB | VIS_OCTAL);
+	return out;
+}
+
+void
+cli_getopt_reset(void)
+{
+	optreset = 1;
+	optind = 1;
+}
+
+void
+out_write(const void *p, size_t len)
+{
+	if (len > 0 && fwrite(p, 1, len, stdout) != len)
+		err(EXIT_TROUBLE, "stdout");
+}
+
+int
+out_close(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		warn("stdout");
+		return EXIT_TROUBLE;
+	}
+	if (fclose(stdout) == EOF) {
+		warn("stdout");
+		return EXIT_TROUBLE;
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,192 @@
+/*
+ * Fingerprint line formatting and parsing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpline.h"
+#include "xmalloc.h"
+
+static const char hexdigits[] = "0123456789abcdef";
+
+static int
+needs_escape(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (name[i] == '\\' || name[i] == '\n' || name[i] == '\r')
+			return 1;
+	return 0;
+}
+
+int
+fpline_escape_name(struct buf *out, const char *name, size_t len, int zero)
+{
+	size_t i;
+
+	if (zero || !needs_escape(name, len)) {
+		buf_add(out, name, len);
+		return 0;
+	}
+	for (i = 0; i < len; i++) {
+		switch (name[i]) {
+		case '\\':
+			buf_add(out, "\\\\", 2);
+			break;
+		case '\n':
+			buf_add(out, "\\n", 2);
+			break;
+		case '\r':
+			buf_add(out, "\\r", 2);
+			break;
+		default:
+			buf_addc(out, name[i]);
+		}
+	}
+	return 1;
+}
+
+void
+fpline_format(struct buf *out, const struct scheme *sc, const uint64_t *v,
+    const char *name, size_t namelen, int zero)
+{
+	char sch[SCHEME_MAX], *p;
+	size_t nv = scheme_nvalues(sc), digits = scheme_value_digits(sc);
+	size_t i, j, slen;
+
+	if (!zero && needs_escape(name, namelen))
+		buf_addc(out, '\\');
+	slen = scheme_format(sc, sch);
+	buf_add(out, sch, slen);
+	buf_addc(out, ':');
+	p = buf_reserve(out, nv * digits);
+	for (i = 0; i < nv; i++)
+		for (j = 0; j < digits; j++)
+			*p++ = hexdigits[(v[i] >> (4 * (digits - 1 - j))) & 0xF];
+	out->len += nv * digits;
+	buf_add(out, "  ", 2);
+	fpline_escape_name(out, name, namelen, zero);
+	buf_addc(out, zero ? '\0' : '\n');
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static int
+unescape_name(struct buf *out, const char *s, size_t len, const char **why)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] != '\\') {
+			buf_addc(out, s[i]);
+			continue;
+		}
+		if (++i == len) {
+			*why = "name ends in a lone backslash";
+			return -1;
+		}
+		switch (s[i]) {
+		case '\\':
+			buf_addc(out, '\\');
+			break;
+		case 'n':
+			buf_addc(out, '\n');
+			break;
+		case 'r':
+			buf_addc(out, '\r');
+			break;
+		default:
+			*why = "unknown escape in name";
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+fpline_parse(const char *line, size_t len, int zero, struct fpline *fp,
+    const char **why)
+{
+	const char *end = line + len, *colon, *hex, *sep;
+	size_t nv, digits, i, j;
+	int escaped = 0, d;
+	uint64_t v;
+
+	if (!zero && len > 0 && line[0] == '\\') {
+		escaped = 1;
+		line++;
+	}
+	if ((colon = memchr(line, ':', (size_t)(end - line))) == NULL) {
+		*why = "no ':' after the scheme";
+		return -1;
+	}
+	if (scheme_parse(line, (size_t)(colon - line), &fp->sc, why) == -1)
+		return -1;
+	hex = colon + 1;
+	nv = scheme_nvalues(&fp->sc);
+	digits = scheme_value_digits(&fp->sc);
+	if ((size_t)(end - hex) < nv * digits + 2) {
+		*why = "fingerprint too short for its scheme";
+		return -1;
+	}
+	sep = hex + nv * digits;
+	if (sep[0] != ' ' || sep[1] != ' ') {
+		*why = (hexval((unsigned char)sep[0]) >= 0) ?
+		    "fingerprint too long for its scheme" :
+		    "expected two spaces before the name";
+		return -1;
+	}
+	if (fp->vcap < nv) {
+		fp->v = xreallocarray(fp->v, nv, sizeof(*fp->v));
+		fp->vcap = nv;
+	}
+	for (i = 0; i < nv; i++) {
+		for (v = 0, j = 0; j < digits; j++) {
+			if ((d = hexval((unsigned char)hex[i * digits + j])) < 0) {
+				*why = "bad hex digit in fingerprint";
+				return -1;
+			}
+			v = v << 4 | (uint64_t)d;
+		}
+		fp->v[i] = v;
+	}
+	if (fp->sc.algo == ALGO_BOTTOMK) {
+		for (i = 1; i < nv; i++)
+			if (fp->v[i] <= fp->v[i - 1] && fp->v[i] != UINT64_MAX) {
+				*why = "bottomk values not in ascending order";
+				return -1;
+			}
+	}
+	fp->nv = nv;
+	buf_clear(&fp->name);
+	line = sep + 2;
+	if (escaped) {
+		if (unescape_name(&fp->name, line, (size_t)(end - line),
+		    why) == -1)
+			return -1;
+	} else
+		buf_add(&fp->name, line, (size_t)(end - line));
+	buf_addc(&fp->name, '\0');
+	fp->name.len--;
+	return 0;
+}
+
+void
+fpline_free(struct fpline *fp)
+{
+	free(fp->v);
+	fp->v = NULL;
+	fp->vcap = 0;
+	buf_free(&fp->name);
+}

@@ -1,0 +1,43 @@
+/*
+ * Fingerprint lines, "SCHEME:HEX  NAME": formatting and parsing back.
+ * Names are escaped the way sha256sum escapes them: a line whose name holds
+ * a backslash, newline or carriage return starts with a backslash, and the
+ * name has \\, \n and \r in their place.  NUL-terminated lines (-z) are
+ * never escaped.
+ */
+#ifndef FPLINE_H
+#define FPLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "scheme.h"
+
+struct fpline {
+	struct scheme sc;
+	size_t	 nv;		/* number of values */
+	uint64_t *v;		/* the values, owned */
+	size_t	 vcap;
+	struct buf name;	/* the unescaped name, NUL-terminated */
+};
+
+/* Append the fingerprint line for values v to out, with its terminator. */
+void	fpline_format(struct buf *out, const struct scheme *,
+	    const uint64_t *v, const char *name, size_t namelen, int zero);
+
+/* Append name to out, escaped unless zero; returns 1 if it was escaped. */
+int	fpline_escape_name(struct buf *out, const char *name, size_t len,
+	    int zero);
+
+/*
+ * Parse one line (without its terminator) into fp, reusing fp's memory.
+ * Returns 0, or -1 with *why saying what is wrong.
+ */
+int	fpline_parse(const char *line, size_t len, int zero, struct fpline *,
+	    const char **why);
+
+/* Release what fpline_parse allocated. */
+void	fpline_free(struct fpline *);
+
+#endif

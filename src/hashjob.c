@@ -1,0 +1,125 @@
+/*
+ * Hashing jobs: whole files and record batches into fingerprint lines.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fpline.h"
+#include "hashjob.h"
+#include "xmalloc.h"
+
+void
+hashworker_init(struct hashworker *w, const struct hashcfg *cfg)
+{
+	memset(w, 0, sizeof(*w));
+	w->cfg = cfg;
+	digest_init(&w->dg, &cfg->sc, cfg->wt);
+}
+
+void
+hashworker_free(struct hashworker *w)
+{
+	digest_free(&w->dg);
+	buf_free(&w->name);
+}
+
+static void
+note(struct hashjob *j, uint64_t rec, const char *why)
+{
+	j->notes = xreallocarray(j->notes, j->nnotes + 1, sizeof(*j->notes));
+	j->notes[j->nnotes].rec = rec;
+	j->notes[j->nnotes].why = why;
+	j->nnotes++;
+}
+
+static void
+run_file(struct hashworker *w, struct hashjob *j)
+{
+	const uint64_t *v;
+	struct stat st;
+	int fd;
+
+	if (j->isstdin)
+		fd = STDIN_FILENO;
+	else if ((fd = open(j->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
+		j->errnum = errno;
+		return;
+	}
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+		j->errnum = EISDIR;
+	else
+		j->errnum = digest_fd(&w->dg, fd, &v);
+	if (!j->isstdin)
+		close(fd);
+	if (j->errnum == 0)
+		fpline_format(&j->out, &w->cfg->sc, v, j->name,
+		    strlen(j->name), w->cfg->zero);
+}
+
+static void
+run_records(struct hashworker *w, struct hashjob *j)
+{
+	const struct hashcfg *cfg = w->cfg;
+	const char *p = j->data, *end = j->data + j->len, *eol, *next, *text;
+	const char *tab;
+	const uint64_t *v;
+	int delim = cfg->zero ? '\0' : '\n';
+	uint64_t rec = j->first;
+	char num[24];
+
+	for (; p < end; p = next, rec++) {
+		if ((eol = memchr(p, delim, (size_t)(end - p))) == NULL)
+			eol = end;
+		next = eol < end ? eol + 1 : end;
+		buf_clear(&w->name);
+		text = p;
+		if (cfg->mode == REC_TSV) {
+			tab = memchr(p, '\t', (size_t)(eol - p));
+			if (tab == NULL || tab == p) {
+				note(j, rec, tab == NULL ?
+				    "no tab: expected ID<TAB>TEXT" :
+				    "empty ID before the tab");
+				continue;
+			}
+			buf_add(&w->name, p, (size_t)(tab - p));
+			text = tab + 1;
+		} else {
+			buf_add(&w->name, j->name, strlen(j->name));
+			buf_add(&w->name, num, (size_t)snprintf(num,
+			    sizeof(num), ":%" PRIu64, rec));
+		}
+		digest_feed(&w->dg, text, (size_t)(eol - text));
+		v = digest_end(&w->dg);
+		fpline_format(&j->out, &cfg->sc, v, w->name.data, w->name.len,
+		    cfg->zero);
+	}
+}
+
+void
+hashjob_run(void *worker, void *job)
+{
+	struct hashworker *w = worker;
+	struct hashjob *j = job;
+
+	if (j->data != NULL)
+		run_records(w, j);
+	else
+		run_file(w, j);
+}
+
+void
+hashjob_free(struct hashjob *j)
+{
+	free(j->name);
+	free(j->data);
+	free(j->notes);
+	buf_free(&j->out);
+	free(j);
+}

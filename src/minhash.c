@@ -1,0 +1,168 @@
+/*
+ * MinHash: k independent hash functions, or one permutation with
+ * densification.
+ *
+ * The k functions are Dietzfelbinger's multiply-add-shift, which is
+ * strongly universal from 32-bit keys to 32-bit values:
+ * h_i(x) = ((a_i * x + b_i) mod 2^64) >> 32, with a_i and b_i drawn from
+ * XXH3 of (i, seed).  The key is the low half of the shingle's XXH3 hash.
+ * a_i * x is split as (a_lo * x) + (a_hi * x) << 32 so that the loop is
+ * 32x32-bit multiplies the compiler can vectorize.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "byteorder.h"
+#include "minhash.h"
+#include "xmalloc.h"
+
+/* Domain tags, so that no two derived hashes share their input. */
+#define TAG_PARAM	0x6d68706172616d31ULL
+#define TAG_DENSE	0x6d6864656e736531ULL
+
+static uint64_t
+derive(uint64_t tag, uint64_t a, uint64_t b, uint64_t seed)
+{
+	uint64_t in[3] = { le64(tag), le64(a), le64(b) };
+
+	return XXH3_64bits_withSeed(in, sizeof(in), seed);
+}
+
+void
+minhash_init(struct minhash *m, unsigned k, int oph, uint64_t seed)
+{
+	unsigned i;
+	uint64_t a;
+
+	memset(m, 0, sizeof(*m));
+	m->k = k;
+	m->oph = oph;
+	m->seed = seed;
+	m->mins = xreallocarray(NULL, k, sizeof(*m->mins));
+	if (oph)
+		m->filled = xmalloc(k);
+	else {
+		m->alo = xreallocarray(NULL, k, sizeof(*m->alo));
+		m->ahi = xreallocarray(NULL, k, sizeof(*m->ahi));
+		m->b = xreallocarray(NULL, k, sizeof(*m->b));
+		for (i = 0; i < k; i++) {
+			a = derive(TAG_PARAM, i, 0, seed);
+			m->alo[i] = (uint32_t)a;
+			m->ahi[i] = (uint32_t)(a >> 32);
+			m->b[i] = derive(TAG_PARAM, i, 1, seed);
+		}
+	}
+	minhash_reset(m);
+}
+
+void
+minhash_reset(struct minhash *m)
+{
+	memset(m->mins, 0xFF, m->k * sizeof(*m->mins));
+	if (m->oph)
+		memset(m->filled, 0, m->k);
+}
+
+static void
+add_khash(struct minhash *m, const uint64_t *h, size_t n)
+{
+	const uint32_t *alo = m->alo, *ahi = m->ahi;
+	const uint64_t *b = m->b;
+	uint32_t *mins = m->mins, x, v;
+	unsigned i, k = m->k;
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		x = (uint32_t)h[j];
+		for (i = 0; i < k; i++) {
+			v = (uint32_t)(((uint64_t)alo[i] * x + b[i]) >> 32) +
+			    ahi[i] * x;
+			mins[i] = v < mins[i] ? v : mins[i];
+		}
+	}
+}
+
+static void
+add_oph(struct minhash *m, const uint64_t *h, size_t n)
+{
+	uint32_t bin, v;
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		bin = (uint32_t)(((h[j] >> 32) * m->k) >> 32);
+		v = (uint32_t)h[j];
+		if (v < m->mins[bin])
+			m->mins[bin] = v;
+		m->filled[bin] = 1;
+	}
+}
+
+void
+minhash_add(struct minhash *m, const uint64_t *h, size_t n)
+{
+	if (m->oph)
+		add_oph(m, h, n);
+	else
+		add_khash(m, h, n);
+}
+
+/*
+ * Optimal densification: an empty bin j takes the value of the first
+ * filled bin in its own pseudo-random probe sequence hash(j, 1),
+ * hash(j, 2), ...  Two documents probe in the same order, so an empty bin
+ * matches with the same probability as a filled one.
+ */
+static void
+densify(struct minhash *m)
+{
+	unsigned j, t, nb, any = 0;
+
+	for (j = 0; j < m->k; j++)
+		any |= m->filled[j];
+	if (!any)
+		return;
+	for (j = 0; j < m->k; j++) {
+		if (m->filled[j])
+			continue;
+		for (t = 1;; t++) {
+			nb = (unsigned)(((derive(TAG_DENSE, j, t, m->seed) >>
+			    32) * m->k) >> 32);
+			if (m->filled[nb])
+				break;
+		}
+		m->mins[j] = m->mins[nb];
+	}
+}
+
+void
+minhash_final(struct minhash *m, uint64_t *out)
+{
+	unsigned i;
+
+	if (m->oph)
+		densify(m);
+	for (i = 0; i < m->k; i++)
+		out[i] = m->mins[i];
+}
+
+void
+minhash_free(struct minhash *m)
+{
+	free(m->mins);
+	free(m->alo);
+	free(m->ahi);
+	free(m->b);
+	free(m->filled);
+	memset(m, 0, sizeof(*m));
+}
+
+double
+minhash_jaccard(const uint64_t *a, const uint64_t *b, size_t k)
+{
+	size_t i, eq = 0;
+
+	for (i = 0; i < k; i++)
+		eq += a[i] == b[i];
+	return k ? (double)eq / (double)k : 1.0;
+}

@@ -1,0 +1,381 @@
+/*
+ * Tokenizing, n-gram windows and shingle hashing.
+ *
+ * Definitions (format nd1):
+ *  - a word's hash is XXH3-64 of its normalized UTF-8 bytes;
+ *  - a word n-gram's hash is XXH3-64 of its n word hashes, each as 8
+ *    little-endian bytes;
+ *  - a character n-gram's hash is XXH3-64 of its n code points, each as 4
+ *    little-endian bytes;
+ *  - under --multiset the i-th occurrence (i >= 2) of a shingle hash h
+ *    becomes XXH3-64 of (h, i) as 16 little-endian bytes;
+ * all with the scheme's seed.  The window is kept twice over (slots j and
+ * j + n) so that the current n-gram is always contiguous.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "byteorder.h"
+#include "shingle.h"
+#include "utf8.h"
+#include "weights.h"
+#include "xmalloc.h"
+
+enum { C_SEP, C_WORD, C_HIGH };
+
+/* Byte classes: default normalization, and --keep-punct. */
+static unsigned char cls_alnum[256], cls_nonspace[256];
+static unsigned char fold_ascii[256], keep_ascii[256];
+
+static void
+tables_init(void)
+{
+	unsigned c;
+
+	if (cls_nonspace['a'] == C_WORD)
+		return;
+	for (c = 0; c < 256; c++) {
+		if (c >= 0x80) {
+			cls_alnum[c] = cls_nonspace[c] = C_HIGH;
+		} else {
+			cls_alnum[c] = utf8_isalnum(c) ? C_WORD : C_SEP;
+			cls_nonspace[c] = utf8_isspace(c) ? C_SEP : C_WORD;
+		}
+		keep_ascii[c] = (unsigned char)c;
+		fold_ascii[c] = (unsigned char)(c < 0x80 ? utf8_fold(c) : c);
+	}
+}
+
+uint64_t
+shingle_token_hash(const void *tok, size_t len, uint64_t seed)
+{
+	return XXH3_64bits_withSeed(tok, len, seed);
+}
+
+void
+shingle_init(struct shingler *s, const struct scheme *sc,
+    const struct weights *wt, shingle_sink *sink, void *ctx)
+{
+	tables_init();
+	memset(s, 0, sizeof(*s));
+	s->n = sc->ngram;
+	s->chars = sc->chars;
+	s->keepcase = sc->keepcase;
+	s->keeppunct = sc->keeppunct;
+	s->multiset = sc->multiset;
+	s->seed = sc->seed;
+	s->wt = wt;
+	s->sink = sink;
+	s->ctx = ctx;
+	s->cls = sc->keeppunct ? cls_nonspace : cls_alnum;
+}
+
+static void
+flush(struct shingler *s)
+{
+	if (s->nout > 0)
+		s->sink(s->ctx, s->out, s->wt ? s->outw : NULL, s->nout);
+	s->nout = 0;
+}
+
+/* Number of earlier occurrences of h in this document, plus one. */
+static uint32_t
+occurrence(struct shingle_counts *c, uint64_t h)
+{
+	size_t i, mask, oldcap;
+	uint64_t *okey;
+	uint32_t *ocount;
+
+	if (c->used * 4 >= c->cap * 3) {
+		okey = c->key;
+		ocount = c->count;
+		oldcap = c->cap;
+		c->cap = oldcap ? oldcap * 2 : 1024;
+		c->key = xreallocarray(NULL, c->cap, sizeof(*c->key));
+		c->count = xcalloc(c->cap, sizeof(*c->count));
+		c->used = 0;
+		for (i = 0; i < oldcap; i++) {
+			size_t j = ocount[i] ? (size_t)okey[i] & (c->cap - 1) : 0;
+
+			if (ocount[i] == 0)
+				continue;
+			while (c->count[j] != 0)
+				j = (j + 1) & (c->cap - 1);
+			c->key[j] = okey[i];
+			c->count[j] = ocount[i];
+			c->used++;
+		}
+		free(okey);
+		free(ocount);
+	}
+	mask = c->cap - 1;
+	for (i = (size_t)h & mask; c->count[i] != 0; i = (i + 1) & mask)
+		if (c->key[i] == h)
+			return c->count[i] < UINT32_MAX ? ++c->count[i] :
+			    c->count[i];
+	c->key[i] = h;
+	c->count[i] = 1;
+	c->used++;
+	return 1;
+}
+
+static void
+emit(struct shingler *s, uint64_t h, double w)
+{
+	uint64_t in[2];
+	uint32_t i;
+
+	if (s->multiset && (i = occurrence(&s->counts, h)) > 1) {
+		in[0] = le64(h);
+		in[1] = le64(i);
+		h = XXH3_64bits_withSeed(in, sizeof(in), s->seed);
+	}
+	s->out[s->nout] = h;
+	s->outw[s->nout] = w;
+	s->nshingles++;
+	if (++s->nout == SHINGLE_BATCH)
+		flush(s);
+}
+
+/* Hash the n-gram of the m items ending at the newest (m <= n). */
+static void
+emit_window(struct shingler *s, unsigned m)
+{
+	unsigned start = (unsigned)(s->seen % s->n) + s->n - m, i;
+	double w = 0;
+	uint64_t h;
+
+	if (s->chars)
+		h = XXH3_64bits_withSeed(&s->cwin[start],
+		    m * sizeof(s->cwin[0]), s->seed);
+	else
+		h = XXH3_64bits_withSeed(&s->win[start],
+		    m * sizeof(s->win[0]), s->seed);
+	if (s->wt != NULL) {
+		for (i = 0; i < m; i++)
+			w += s->wwin[start + i];
+		w /= m;
+	}
+	emit(s, h, w);
+}
+
+static void
+push_char(struct shingler *s, uint32_t cp)
+{
+	unsigned j = (unsigned)(s->seen % s->n);
+
+	s->cwin[j] = s->cwin[j + s->n] = le32(cp);
+	if (++s->seen >= s->n)
+		emit_window(s, s->n);
+}
+
+static void
+push_word(struct shingler *s, uint64_t th)
+{
+	unsigned j = (unsigned)(s->seen % s->n);
+
+	s->win[j] = s->win[j + s->n] = le64(th);
+	if (s->wt != NULL)
+		s->wwin[j] = s->wwin[j + s->n] = weights_get(s->wt, th);
+	if (++s->seen >= s->n)
+		emit_window(s, s->n);
+}
+
+static void
+end_token(struct shingler *s)
+{
+	uint64_t th;
+
+	if (s->tokstream) {
+		XXH3_64bits_update(s->st, s->tok, s->toklen);
+		th = XXH3_64bits_digest(s->st);
+		s->tokstream = 0;
+	} else
+		th = XXH3_64bits_withSeed(s->tok, s->toklen, s->seed);
+	s->toklen = 0;
+	push_word(s, th);
+}
+
+/* The token buffer is full: continue the token in a streaming hash. */
+static void
+spill_token(struct shingler *s)
+{
+	if (!s->tokstream) {
+		if (s->st == NULL && (s->st = XXH3_createState()) == NULL)
+			abort();
+		XXH3_64bits_reset_withSeed(s->st, s->seed);
+		s->tokstream = 1;
+	}
+	XXH3_64bits_update(s->st, s->tok, s->toklen);
+	s->toklen = 0;
+}
+
+static void
+separator(struct shingler *s)
+{
+	if (s->chars)
+		s->pendsep = 1;
+	else if (s->toklen > 0 || s->tokstream)
+		end_token(s);
+}
+
+/* One code point of any kind (the slow path). */
+static void
+put_cp(struct shingler *s, uint32_t cp)
+{
+	unsigned char u[4];
+	size_t len, i;
+
+	if (s->keeppunct ? utf8_isspace(cp) : !utf8_isalnum(cp)) {
+		separator(s);
+		return;
+	}
+	if (!s->keepcase)
+		cp = utf8_fold(cp);
+	if (s->chars) {
+		if (s->pendsep && s->anychar)
+			push_char(s, ' ');
+		s->pendsep = 0;
+		s->anychar = 1;
+		push_char(s, cp);
+		return;
+	}
+	len = utf8_encode(cp, u);
+	for (i = 0; i < len; i++) {
+		if (s->toklen == SHINGLE_TOKMAX)
+			spill_token(s);
+		s->tok[s->toklen++] = u[i];
+	}
+}
+
+/* Decode from p, returning bytes used, or 0 if the sequence is unfinished. */
+static size_t
+put_high(struct shingler *s, const unsigned char *p, size_t len, int at_end)
+{
+	uint32_t cp;
+	size_t r;
+
+	if ((r = utf8_decode(p, len, at_end, &cp)) > 0)
+		put_cp(s, cp);
+	return r;
+}
+
+/*
+ * Finish a sequence left unfinished by the previous block with the first
+ * bytes of this one; returns how many bytes of buf were used.
+ */
+static size_t
+finish_carry(struct shingler *s, const unsigned char *buf, size_t len)
+{
+	unsigned char tmp[8];
+	size_t have = s->ncarry, take = len < 4 ? len : 4, pos = 0, r;
+
+	memcpy(tmp, s->carry, have);
+	memcpy(tmp + have, buf, take);
+	while (pos < have) {
+		r = put_high(s, tmp + pos, have + take - pos, 0);
+		if (r == 0) {
+			/* Still unfinished: all of buf joins the carry. */
+			memmove(s->carry, tmp + pos, have + take - pos);
+			s->ncarry = have + take - pos;
+			return len;
+		}
+		pos += r;
+	}
+	s->ncarry = 0;
+	return pos - have;
+}
+
+void
+shingle_feed(struct shingler *s, const void *buf, size_t len)
+{
+	const unsigned char *p = buf, *end = p + len;
+	const unsigned char *cls = s->cls;
+	const unsigned char *fold = s->keepcase ? keep_ascii : fold_ascii;
+	size_t r;
+
+	if (s->ncarry > 0)
+		p += finish_carry(s, p, len);
+	if (s->chars) {
+		for (; p < end; p++) {
+			switch (cls[*p]) {
+			case C_WORD:
+				if (s->pendsep && s->anychar)
+					push_char(s, ' ');
+				s->pendsep = 0;
+				s->anychar = 1;
+				push_char(s, fold[*p]);
+				break;
+			case C_SEP:
+				s->pendsep = 1;
+				break;
+			default:
+				if ((r = put_high(s, p, (size_t)(end - p), 0)) == 0)
+					goto carry;
+				p += r - 1;
+			}
+		}
+		return;
+	}
+	for (; p < end; p++) {
+		switch (cls[*p]) {
+		case C_WORD:
+			if (s->toklen == SHINGLE_TOKMAX)
+				spill_token(s);
+			s->tok[s->toklen++] = fold[*p];
+			break;
+		case C_SEP:
+			if (s->toklen > 0 || s->tokstream)
+				end_token(s);
+			break;
+		default:
+			if ((r = put_high(s, p, (size_t)(end - p), 0)) == 0)
+				goto carry;
+			p += r - 1;
+		}
+	}
+	return;
+carry:
+	s->ncarry = (size_t)(end - p);
+	memcpy(s->carry, p, s->ncarry);
+}
+
+void
+shingle_end(struct shingler *s)
+{
+	size_t pos = 0;
+
+	while (pos < s->ncarry)
+		pos += put_high(s, s->carry + pos, s->ncarry - pos, 1);
+	s->ncarry = 0;
+	if (!s->chars && (s->toklen > 0 || s->tokstream))
+		end_token(s);
+	if (s->seen > 0 && s->seen < s->n)
+		emit_window(s, (unsigned)s->seen);
+	flush(s);
+	s->seen = 0;
+	s->pendsep = s->anychar = 0;
+	s->nshingles = 0;
+	if (s->counts.used > 0) {
+		if (s->counts.cap > 65536) {
+			free(s->counts.key);
+			free(s->counts.count);
+			memset(&s->counts, 0, sizeof(s->counts));
+		} else {
+			memset(s->counts.count, 0,
+			    s->counts.cap * sizeof(*s->counts.count));
+			s->counts.used = 0;
+		}
+	}
+}
+
+void
+shingle_free(struct shingler *s)
+{
+	free(s->counts.key);
+	free(s->counts.count);
+	if (s->st != NULL)
+		XXH3_freeState(s->st);
+	memset(&s->counts, 0, sizeof(s->counts));
+	s->st = NULL;
+}

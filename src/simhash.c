@@ -1,0 +1,156 @@
+/*
+ * Simhash accumulation.  The unweighted path counts, per bit, how many
+ * features have it set: eight one-byte counters packed in a 64-bit word
+ * are advanced together by a table that spreads a byte's bits into bytes,
+ * and are flushed into wide counters before they can overflow.  A bit is
+ * set when more than half of the features vote for it, which is the sign
+ * of the +1/-1 sum.
+ */
+#include <string.h>
+#include <xxhash.h>
+
+#include "byteorder.h"
+#include "simhash.h"
+
+static uint64_t spread[256];
+
+static void
+spread_init(void)
+{
+	unsigned b, j;
+
+	if (spread[255] != 0)
+		return;
+	for (b = 0; b < 256; b++) {
+		uint64_t v = 0;
+
+		for (j = 0; j < 8; j++)
+			if (b & (1u << j))
+				v |= (uint64_t)1 << (8 * j);
+		spread[b] = v;
+	}
+}
+
+void
+simhash_init(struct simhash *s, unsigned bits, uint64_t seed)
+{
+	memset(s, 0, sizeof(*s));
+	s->bits = bits;
+	s->seed = seed;
+	spread_init();
+}
+
+static void
+flush(struct simhash *s)
+{
+	unsigned w, j, nw = s->bits / 8;
+
+	for (w = 0; w < nw; w++) {
+		for (j = 0; j < 8; j++)
+			s->count[8 * w + j] += (s->lanes[w] >> (8 * j)) & 0xFF;
+		s->lanes[w] = 0;
+	}
+	s->pending = 0;
+}
+
+/* Feature bits: bit i of word i/64, low word first. */
+static void
+expand(const struct simhash *s, uint64_t h, uint64_t x[2])
+{
+	XXH128_hash_t t;
+	uint64_t le;
+
+	x[0] = h;
+	x[1] = 0;
+	if (s->bits == 128) {
+		le = le64(h);
+		t = XXH3_128bits_withSeed(&le, sizeof(le), s->seed);
+		x[0] = t.low64;
+		x[1] = t.high64;
+	}
+}
+
+static inline void
+lanes_add(uint64_t *lanes, uint64_t x)
+{
+	lanes[0] += spread[x & 0xFF];
+	lanes[1] += spread[(x >> 8) & 0xFF];
+	lanes[2] += spread[(x >> 16) & 0xFF];
+	lanes[3] += spread[(x >> 24) & 0xFF];
+	lanes[4] += spread[(x >> 32) & 0xFF];
+	lanes[5] += spread[(x >> 40) & 0xFF];
+	lanes[6] += spread[(x >> 48) & 0xFF];
+	lanes[7] += spread[x >> 56];
+}
+
+void
+simhash_add(struct simhash *s, const uint64_t *h, size_t n)
+{
+	uint64_t x[2];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s->bits == 64)
+			lanes_add(s->lanes, h[i]);
+		else {
+			expand(s, h[i], x);
+			lanes_add(s->lanes, x[0]);
+			lanes_add(s->lanes + 8, x[1]);
+		}
+		if (++s->pending == 255)
+			flush(s);
+	}
+	s->nfeat += n;
+}
+
+void
+simhash_add_weighted(struct simhash *s, const uint64_t *h, const double *w,
+    size_t n)
+{
+	uint64_t x[2];
+	unsigned b;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		expand(s, h[i], x);
+		for (b = 0; b < s->bits; b++)
+			if ((x[b / 64] >> (b % 64)) & 1)
+				s->wsum[b] += w[i];
+		s->wtotal += w[i];
+	}
+}
+
+void
+simhash_final(struct simhash *s, uint64_t *out)
+{
+	uint64_t word[2] = { 0, 0 };
+	unsigned b;
+	int set;
+
+	flush(s);
+	for (b = 0; b < s->bits; b++) {
+		if (s->nfeat > 0)
+			set = 2 * s->count[b] > s->nfeat;
+		else
+			set = 2 * s->wsum[b] > s->wtotal;
+		if (set)
+			word[b / 64] |= (uint64_t)1 << (b % 64);
+	}
+	if (s->bits == 64)
+		out[0] = word[0];
+	else {
+		out[0] = word[1];
+		out[1] = word[0];
+	}
+}
+
+unsigned
+simhash_distance(const uint64_t *a, const uint64_t *b, size_t nv)
+{
+	unsigned d = 0;
+	size_t i;
+
+	for (i = 0; i < nv; i++)
+		d += (unsigned)__builtin_popcountll(a[i] ^ b[i]);
+	return d;
+}

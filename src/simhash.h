@@ -1,0 +1,38 @@
+/*
+ * Charikar's simhash: every feature hash votes +w or -w on each bit; a bit
+ * of the fingerprint is set when its votes sum above zero.
+ */
+#ifndef SIMHASH_H
+#define SIMHASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct simhash {
+	unsigned bits;		/* 64 or 128 */
+	uint64_t seed;
+	unsigned pending;	/* features held in the byte lanes */
+	uint64_t lanes[16];	/* 8 one-byte counters per word */
+	uint64_t count[128];	/* votes for 1, per bit */
+	uint64_t nfeat;		/* features seen (unweighted) */
+	double	 wsum[128];	/* weight voting 1, per bit (weighted) */
+	double	 wtotal;
+};
+
+/* Start an empty simhash of 64 or 128 bits. */
+void	simhash_init(struct simhash *, unsigned bits, uint64_t seed);
+
+/* Add n features, each with weight 1. */
+void	simhash_add(struct simhash *, const uint64_t *h, size_t n);
+
+/* Add n features with weights w[i] (finite, >= 0). */
+void	simhash_add_weighted(struct simhash *, const uint64_t *h,
+	    const double *w, size_t n);
+
+/* The fingerprint: out[0] (and out[1], low half, for 128 bits). */
+void	simhash_final(struct simhash *, uint64_t *out);
+
+/* Hamming distance between two fingerprints of nv 64-bit words. */
+unsigned simhash_distance(const uint64_t *a, const uint64_t *b, size_t nv);
+
+#endif

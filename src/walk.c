@@ -1,0 +1,146 @@
+/*
+ * Operand walking with fts(3).  Command-line symbolic links are followed
+ * (as grep -r does); links met inside a tree are followed only with -L,
+ * when fts also reports directory cycles.  Only regular files are hashed
+ * from a tree: devices, FIFOs and sockets inside it are skipped.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fts.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "walk.h"
+#include "xmalloc.h"
+
+enum { W_DONE, W_PENDING, W_TREE };
+
+struct walk {
+	int	 recursive, follow;
+	int	 state;
+	char	*operand;
+	FTS	*fts;
+};
+
+struct walk *
+walk_new(int recursive, int follow)
+{
+	struct walk *w = xcalloc(1, sizeof(*w));
+
+	w->recursive = recursive;
+	w->follow = follow;
+	return w;
+}
+
+static int
+byname(const FTSENT **a, const FTSENT **b)
+{
+	return strcmp((*a)->fts_name, (*b)->fts_name);
+}
+
+static void
+close_fts(struct walk *w)
+{
+	if (w->fts != NULL)
+		fts_close(w->fts);
+	w->fts = NULL;
+}
+
+void
+walk_start(struct walk *w, const char *operand)
+{
+	close_fts(w);
+	free(w->operand);
+	w->operand = xstrdup(operand);
+	w->state = W_PENDING;
+}
+
+/* Open a tree walk at the operand, or return its errno. */
+static int
+open_tree(struct walk *w)
+{
+	char *argv[2] = { w->operand, NULL };
+
+	w->fts = fts_open(argv, FTS_NOCHDIR | FTS_COMFOLLOW |
+	    (w->follow ? FTS_LOGICAL : FTS_PHYSICAL), byname);
+	return w->fts == NULL ? errno : 0;
+}
+
+int
+walk_next(struct walk *w, struct walk_entry *e)
+{
+	struct stat st;
+	FTSENT *f;
+
+	memset(e, 0, sizeof(*e));
+	if (w->state == W_PENDING) {
+		w->state = W_DONE;
+		e->path = w->operand;
+		if (strcmp(w->operand, "-") == 0) {
+			e->isstdin = 1;
+			return 1;
+		}
+		if (!w->recursive || stat(w->operand, &st) == -1 ||
+		    !S_ISDIR(st.st_mode))
+			return 1;
+		if ((e->errnum = open_tree(w)) != 0)
+			return 1;
+		w->state = W_TREE;
+	}
+	if (w->state != W_TREE)
+		return 0;
+	for (errno = 0; (f = fts_read(w->fts)) != NULL; errno = 0) {
+		e->path = f->fts_path;
+		switch (f->fts_info) {
+		case FTS_F:
+			return 1;
+		case FTS_DC:
+			e->errnum = ELOOP;
+			return 1;
+		case FTS_DNR:
+		case FTS_ERR:
+		case FTS_NS:
+			e->errnum = f->fts_errno ? f->fts_errno : EIO;
+			return 1;
+		case FTS_SLNONE:
+			if (w->follow) {
+				e->errnum = ENOENT;
+				return 1;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	w->state = W_DONE;
+	if (errno != 0) {
+		e->path = w->operand;
+		e->errnum = errno;
+		return 1;
+	}
+	return 0;
+}
+
+void
+walk_free(struct walk *w)
+{
+	close_fts(w);
+	free(w->operand);
+	free(w);
+}
+
+int
+walk_files0(FILE *fp, char **name, size_t *cap)
+{
+	ssize_t n;
+
+	errno = 0;
+	if ((n = getdelim(name, cap, '\0', fp)) == -1)
+		return ferror(fp) ? -1 : 0;
+	if (n > 0 && (*name)[n - 1] == '\0')
+		n--;
+	(*name)[n] = '\0';
+	return 1;
+}

@@ -1,0 +1,37 @@
+/*
+ * Walking the operands: files as given, "-" for standard input, and with
+ * -r the regular files under a directory, in byte order of their names.
+ */
+#ifndef WALK_H
+#define WALK_H
+
+#include <stdio.h>
+
+struct walk_entry {
+	const char *path;	/* valid until the next walk_next */
+	int	 isstdin;	/* the operand "-" */
+	int	 errnum;	/* nonzero: path could not be walked */
+};
+
+struct walk;
+
+/* recursive: -r; follow: -L (follow symbolic links while walking). */
+struct walk *walk_new(int recursive, int follow);
+
+/* Begin an operand; its entries come from walk_next. */
+void	walk_start(struct walk *, const char *operand);
+
+/* The next entry of the current operand: 1, or 0 when it is done. */
+int	walk_next(struct walk *, struct walk_entry *);
+
+void	walk_free(struct walk *);
+
+/*
+ * Read the next NUL-terminated name of a --files0-from list into *name
+ * (storage reused by the next call): 1, 0 at the end, -1 on a read error
+ * (errno set).  A zero-length name is returned as such: the caller
+ * reports it.
+ */
+int	walk_files0(FILE *, char **name, size_t *cap);
+
+#endif

@@ -1,0 +1,218 @@
+/*
+ * Loading and looking up weight tables.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "buf.h"
+#include "byteorder.h"
+#include "shingle.h"
+#include "utf8.h"
+#include "weights.h"
+#include "xmalloc.h"
+
+static size_t
+slot(const struct weights *w, uint64_t th)
+{
+	size_t i, mask = w->cap - 1;
+
+	for (i = (size_t)th & mask; w->used[i] && w->key[i] != th;
+	    i = (i + 1) & mask)
+		;
+	return i;
+}
+
+static void
+grow(struct weights *w)
+{
+	struct weights old = *w;
+	size_t i, j;
+
+	w->cap = old.cap ? old.cap * 2 : 256;
+	w->key = xreallocarray(NULL, w->cap, sizeof(*w->key));
+	w->val = xreallocarray(NULL, w->cap, sizeof(*w->val));
+	w->used = xcalloc(w->cap, 1);
+	for (i = 0; i < old.cap; i++) {
+		if (!old.used[i])
+			continue;
+		j = slot(w, old.key[i]);
+		w->used[j] = 1;
+		w->key[j] = old.key[i];
+		w->val[j] = old.val[i];
+	}
+	free(old.key);
+	free(old.val);
+	free(old.used);
+}
+
+/* Normalize a token as the shingler would; -1 if it is not one word. */
+static int
+normalize(struct buf *out, const unsigned char *s, size_t len,
+    const struct scheme *sc)
+{
+	unsigned char u[4];
+	uint32_t cp;
+	size_t r;
+
+	buf_clear(out);
+	while (len > 0) {
+		r = utf8_decode(s, len, 1, &cp);
+		s += r;
+		len -= r;
+		if (sc->keeppunct ? utf8_isspace(cp) : !utf8_isalnum(cp))
+			return -1;
+		if (!sc->keepcase)
+			cp = utf8_fold(cp);
+		buf_add(out, u, utf8_encode(cp, u));
+	}
+	return 0;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A digest of the table independent of line order and spelling. */
+static uint64_t
+digest(const struct weights *w)
+{
+	uint64_t *keys, pair[2], d;
+	XXH3_state_t *st;
+	size_t i, n = 0;
+	double v;
+
+	keys = xreallocarray(NULL, w->n, sizeof(*keys));
+	for (i = 0; i < w->cap; i++)
+		if (w->used[i])
+			keys[n++] = w->key[i];
+	qsort(keys, n, sizeof(*keys), cmp_u64);
+	if ((st = XXH3_createState()) == NULL)
+		abort();
+	XXH3_64bits_reset(st);
+	for (i = 0; i < n; i++) {
+		v = weights_get(w, keys[i]);
+		memcpy(&pair[1], &v, sizeof(v));
+		pair[0] = le64(keys[i]);
+		pair[1] = le64(pair[1]);
+		XXH3_64bits_update(st, pair, sizeof(pair));
+	}
+	d = XXH3_64bits_digest(st);
+	XXH3_freeState(st);
+	free(keys);
+	return d;
+}
+
+static int
+fail(struct weights_error *e, size_t line, int errnum, const char *why)
+{
+	e->line = line;
+	e->errnum = errnum;
+	e->why = why;
+	return -1;
+}
+
+int
+weights_load(struct weights *w, const char *path, const struct scheme *sc,
+    struct weights_error *e)
+{
+	struct buf tok = { 0 };
+	char *line = NULL, *tab, *end;
+	size_t cap = 0, lineno = 0, len, i;
+	ssize_t n;
+	uint64_t th;
+	double v;
+	FILE *fp;
+	int rv = -1;
+
+	memset(w, 0, sizeof(*w));
+	if ((fp = fopen(path, "r")) == NULL)
+		return fail(e, 0, errno, NULL);
+	while ((n = getline(&line, &cap, fp)) != -1) {
+		lineno++;
+		len = (size_t)n;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0';
+		if (len == 0)
+			continue;
+		if (memchr(line, '\0', len) != NULL) {
+			fail(e, lineno, 0, "NUL byte in line");
+			goto out;
+		}
+		if ((tab = strchr(line, '\t')) == NULL) {
+			fail(e, lineno, 0, "expected TOKEN<TAB>WEIGHT");
+			goto out;
+		}
+		if (tab == line) {
+			fail(e, lineno, 0, "empty token");
+			goto out;
+		}
+		errno = 0;
+		v = strtod(tab + 1, &end);
+		if (end == tab + 1 || *end != '\0' || errno == ERANGE ||
+		    !isfinite(v) || v < 0) {
+			fail(e, lineno, 0,
+			    "weight is not a finite number >= 0");
+			goto out;
+		}
+		if (normalize(&tok, (unsigned char *)line,
+		    (size_t)(tab - line), sc) == -1) {
+			fail(e, lineno, 0,
+			    "token is not one word under this normalization");
+			goto out;
+		}
+		th = shingle_token_hash(tok.data, tok.len, sc->seed);
+		if (w->n * 4 >= w->cap * 3)
+			grow(w);
+		i = slot(w, th);
+		if (w->used[i]) {
+			fail(e, lineno, 0, "token listed twice");
+			goto out;
+		}
+		w->used[i] = 1;
+		w->key[i] = th;
+		w->val[i] = v;
+		w->n++;
+	}
+	if (ferror(fp)) {
+		fail(e, 0, errno, NULL);
+		goto out;
+	}
+	if (w->cap == 0)
+		grow(w);
+	w->digest = digest(w);
+	rv = 0;
+out:
+	free(line);
+	buf_free(&tok);
+	fclose(fp);
+	if (rv == -1)
+		weights_free(w);
+	return rv;
+}
+
+double
+weights_get(const struct weights *w, uint64_t th)
+{
+	size_t i = slot(w, th);
+
+	return w->used[i] ? w->val[i] : WEIGHTS_DEFAULT;
+}
+
+void
+weights_free(struct weights *w)
+{
+	free(w->key);
+	free(w->val);
+	free(w->used);
+	memset(w, 0, sizeof(*w));
+}
