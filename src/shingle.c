@@ -1,30 +1,117 @@
 /*
  * Tokenizing, n-gram windows and shingle hashing.
  *
- * Definitions (format nd1):
- *  - a word's hash is XXH3-64 of its normalized UTF-8 bytes;
- *  - a word n-gram's hash is XXH3-64 of its n word hashes, each as 8
- *    little-endian bytes;
- *  - a character n-gram's hash is XXH3-64 of its n code points, each as 4
- *    little-endian bytes;
+ * Definitions (format nd1), every hash XXH3-64 with the scheme's seed:
+ *  - a word's hash is XXH3 of its normalized UTF-8 bytes; a character's
+ *    hash is XXH3 of its code point as 4 little-endian bytes;
+ *  - the hash of an n-gram of item hashes t_1 .. t_n is XXH3 of the 8
+ *    little-endian bytes of  rotl(t_1, n-1) ^ rotl(t_2, n-2) ^ ... ^ t_n;
+ *    a document with m < n items has one shingle, the same with n = m;
  *  - under --multiset the i-th occurrence (i >= 2) of a shingle hash h
- *    becomes XXH3-64 of (h, i) as 16 little-endian bytes;
- * all with the scheme's seed.  The window is kept twice over (slots j and
- * j + n) so that the current n-gram is always contiguous.
+ *    becomes XXH3 of (h, i) as 16 little-endian bytes.
+ * The XOR of rotations rolls in O(1) per item: shift the window by one
+ * rotation, XOR out the item that leaves (now rotated by n), XOR in the
+ * new one.  Only the final XXH3 of 8 bytes is computed per shingle.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "byteorder.h"
+
+/* The hot path calls XXH3 per word and per n-gram: inline it. */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+/*
+ * XXH3_64bits_withSeed, with its length dispatch done at compile time for
+ * the short inputs that are almost all of our calls.  The same values as
+ * the library's (test_shingle checks).
+ */
+static inline uint64_t
+hash_bytes(const void *p, size_t len, uint64_t seed)
+{
+	if (len <= 16)
+		return XXH3_len_0to16_64b(p, len, XXH3_kSecret, seed);
+	return XXH3_64bits_withSeed(p, len, seed);
+}
+
+static inline uint64_t
+hash_u64(uint64_t x, uint64_t seed)
+{
+	uint64_t le = le64(x);
+
+	return XXH3_len_4to8_64b((const xxh_u8 *)&le, sizeof(le), XXH3_kSecret,
+	    seed);
+}
+
+#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
+#include <emmintrin.h>
+
+/*
+ * Bitmaps of 64 bytes at p: bytes that belong to words, ASCII capitals,
+ * and non-ASCII bytes.  Also the 64 bytes with capitals folded, in low.
+ */
+static inline void
+classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
+    uint64_t *upper, uint64_t *high, unsigned char low[64])
+{
+	const __m128i k80 = _mm_set1_epi8((char)0x80);
+	__m128i v, t, w, u;
+	uint64_t mw = 0, mu = 0, mh = 0;
+	unsigned i;
+
+	for (i = 0; i < 4; i++) {
+		v = _mm_loadu_si128((const __m128i *)(p + 16 * i));
+		/* x in [lo, lo + n) as a signed compare, offset by 0x80. */
+		u = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x80 - 'A')),
+		    _mm_set1_epi8((char)(0x80 + 26)));
+		if (keeppunct) {
+			t = _mm_cmplt_epi8(_mm_add_epi8(v,
+			    _mm_set1_epi8(0x80 - 9)), _mm_set1_epi8((char)(0x80 + 5)));
+			t = _mm_or_si128(t, _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+			w = _mm_andnot_si128(t, _mm_cmpeq_epi8(v, v));
+		} else {
+			t = _mm_cmplt_epi8(_mm_add_epi8(v,
+			    _mm_set1_epi8(0x80 - '0')), _mm_set1_epi8((char)(0x80 + 10)));
+			w = _mm_cmplt_epi8(_mm_add_epi8(_mm_or_si128(v,
+			    _mm_set1_epi8(0x20)), _mm_set1_epi8(0x80 - 'a')),
+			    _mm_set1_epi8((char)(0x80 + 26)));
+			w = _mm_or_si128(w, t);
+		}
+		if (fold)
+			v = _mm_or_si128(v, _mm_and_si128(u, _mm_set1_epi8(0x20)));
+		_mm_storeu_si128((__m128i *)(low + 16 * i), v);
+		mh |= (uint64_t)(unsigned)_mm_movemask_epi8(
+		    _mm_and_si128(v, k80)) << (16 * i);
+		mw |= (uint64_t)(unsigned)_mm_movemask_epi8(w) << (16 * i);
+		mu |= (uint64_t)(unsigned)_mm_movemask_epi8(u) << (16 * i);
+	}
+	*word = mw & ~mh;
+	*upper = mu;
+	*high = mh;
+}
+#endif
+
+static inline uint64_t
+rotl(uint64_t x, unsigned r)
+{
+	r &= 63;
+	return r ? (x << r) | (x >> (64 - r)) : x;
+}
+
 #include "shingle.h"
 #include "utf8.h"
 #include "weights.h"
 #include "xmalloc.h"
 
-enum { C_SEP, C_WORD, C_HIGH };
+enum { C_SEP, C_WORD, C_UPPER, C_HIGH };
 
-/* Byte classes: default normalization, and --keep-punct. */
+/*
+ * Byte classes: default normalization and --keep-punct, each with ASCII
+ * capitals apart (they need folding) or not (--keep-case).
+ */
 static unsigned char cls_alnum[256], cls_nonspace[256];
+static unsigned char cls_alnum_fold[256], cls_nonspace_fold[256];
 static unsigned char fold_ascii[256], keep_ascii[256];
 
 static void
@@ -41,6 +128,10 @@ tables_init(void)
 			cls_alnum[c] = utf8_isalnum(c) ? C_WORD : C_SEP;
 			cls_nonspace[c] = utf8_isspace(c) ? C_SEP : C_WORD;
 		}
+		cls_alnum_fold[c] = cls_alnum[c];
+		cls_nonspace_fold[c] = cls_nonspace[c];
+		if (c >= 'A' && c <= 'Z')
+			cls_alnum_fold[c] = cls_nonspace_fold[c] = C_UPPER;
 		keep_ascii[c] = (unsigned char)c;
 		fold_ascii[c] = (unsigned char)(c < 0x80 ? utf8_fold(c) : c);
 	}
@@ -49,13 +140,25 @@ tables_init(void)
 uint64_t
 shingle_token_hash(const void *tok, size_t len, uint64_t seed)
 {
-	return XXH3_64bits_withSeed(tok, len, seed);
+	return hash_bytes(tok, len, seed);
+}
+
+static uint64_t
+char_hash(const struct shingler *s, uint32_t cp)
+{
+	uint32_t le = le32(cp);
+
+	if (cp < 128)
+		return s->ascii[cp];
+	return hash_bytes(&le, sizeof(le), s->seed);
 }
 
 void
 shingle_init(struct shingler *s, const struct scheme *sc,
     const struct weights *wt, shingle_sink *sink, void *ctx)
 {
+	uint32_t c, le;
+
 	tables_init();
 	memset(s, 0, sizeof(*s));
 	s->n = sc->ngram;
@@ -67,7 +170,14 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->wt = wt;
 	s->sink = sink;
 	s->ctx = ctx;
-	s->cls = sc->keeppunct ? cls_nonspace : cls_alnum;
+	for (c = 0; c < 128; c++) {
+		le = le32(c);
+		s->ascii[c] = hash_bytes(&le, sizeof(le), s->seed);
+	}
+	if (sc->keepcase)
+		s->cls = sc->keeppunct ? cls_nonspace : cls_alnum;
+	else
+		s->cls = sc->keeppunct ? cls_nonspace_fold : cls_alnum_fold;
 }
 
 static void
@@ -128,7 +238,7 @@ emit(struct shingler *s, uint64_t h, double w)
 	if (s->multiset && (i = occurrence(&s->counts, h)) > 1) {
 		in[0] = le64(h);
 		in[1] = le64(i);
-		h = XXH3_64bits_withSeed(in, sizeof(in), s->seed);
+		h = hash_bytes(in, sizeof(in), s->seed);
 	}
 	s->out[s->nout] = h;
 	s->outw[s->nout] = w;
@@ -137,48 +247,50 @@ emit(struct shingler *s, uint64_t h, double w)
 		flush(s);
 }
 
-/* Hash the n-gram of the m items ending at the newest (m <= n). */
+/* Emit the n-gram of the m newest items (m <= n). */
 static void
 emit_window(struct shingler *s, unsigned m)
 {
-	unsigned start = (unsigned)(s->seen % s->n) + s->n - m, i;
+	unsigned i, j;
 	double w = 0;
-	uint64_t h;
 
-	if (s->chars)
-		h = XXH3_64bits_withSeed(&s->cwin[start],
-		    m * sizeof(s->cwin[0]), s->seed);
-	else
-		h = XXH3_64bits_withSeed(&s->win[start],
-		    m * sizeof(s->win[0]), s->seed);
 	if (s->wt != NULL) {
-		for (i = 0; i < m; i++)
-			w += s->wwin[start + i];
+		/* Oldest to newest, so that the sum is the same every time. */
+		for (i = 0, j = s->pos + s->n - m; i < m; i++, j++)
+			w += s->wwin[j % s->n];
 		w /= m;
 	}
-	emit(s, h, w);
+	emit(s, hash_u64(s->roll, s->seed), w);
+}
+
+/* Slide the window by one item of hash t (and weight w). */
+static inline void
+push(struct shingler *s, uint64_t t, double w)
+{
+	unsigned j = s->pos;
+
+	if (s->seen >= s->n)
+		s->roll = rotl(s->roll, 1) ^ rotl(s->win[j], s->n) ^ t;
+	else
+		s->roll = rotl(s->roll, 1) ^ t;
+	s->win[j] = t;
+	s->wwin[j] = w;
+	if (++s->pos == s->n)
+		s->pos = 0;
+	if (++s->seen >= s->n)
+		emit_window(s, s->n);
 }
 
 static void
 push_char(struct shingler *s, uint32_t cp)
 {
-	unsigned j = (unsigned)(s->seen % s->n);
-
-	s->cwin[j] = s->cwin[j + s->n] = le32(cp);
-	if (++s->seen >= s->n)
-		emit_window(s, s->n);
+	push(s, char_hash(s, cp), 0);
 }
 
 static void
 push_word(struct shingler *s, uint64_t th)
 {
-	unsigned j = (unsigned)(s->seen % s->n);
-
-	s->win[j] = s->win[j + s->n] = le64(th);
-	if (s->wt != NULL)
-		s->wwin[j] = s->wwin[j + s->n] = weights_get(s->wt, th);
-	if (++s->seen >= s->n)
-		emit_window(s, s->n);
+	push(s, th, s->wt != NULL ? weights_get(s->wt, th) : 0);
 }
 
 static void
@@ -191,7 +303,7 @@ end_token(struct shingler *s)
 		th = XXH3_64bits_digest(s->st);
 		s->tokstream = 0;
 	} else
-		th = XXH3_64bits_withSeed(s->tok, s->toklen, s->seed);
+		th = hash_bytes(s->tok, s->toklen, s->seed);
 	s->toklen = 0;
 	push_word(s, th);
 }
@@ -208,6 +320,24 @@ spill_token(struct shingler *s)
 	}
 	XXH3_64bits_update(s->st, s->tok, s->toklen);
 	s->toklen = 0;
+}
+
+/* Append bytes already normalized to the current token. */
+static void
+add_tok(struct shingler *s, const unsigned char *p, size_t len)
+{
+	size_t n;
+
+	while (len > 0) {
+		if (s->toklen == SHINGLE_TOKMAX)
+			spill_token(s);
+		n = SHINGLE_TOKMAX - s->toklen;
+		n = n < len ? n : len;
+		memcpy(s->tok + s->toklen, p, n);
+		s->toklen += n;
+		p += n;
+		len -= n;
+	}
 }
 
 static void
@@ -290,7 +420,13 @@ void
 shingle_feed(struct shingler *s, const void *buf, size_t len)
 {
 	const unsigned char *p = buf, *end = p + len;
-	const unsigned char *cls = s->cls;
+	const unsigned char *cls = s->cls, *start;
+#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
+	const unsigned char *scalar_until = p, *src;
+	unsigned char low[64];
+	uint64_t mw, mu, mh, m, inv;
+	unsigned b, e = 0;
+#endif
 	const unsigned char *fold = s->keepcase ? keep_ascii : fold_ascii;
 	size_t r;
 
@@ -300,6 +436,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 		for (; p < end; p++) {
 			switch (cls[*p]) {
 			case C_WORD:
+			case C_UPPER:
 				if (s->pendsep && s->anychar)
 					push_char(s, ' ');
 				s->pendsep = 0;
@@ -317,21 +454,77 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 		}
 		return;
 	}
-	for (; p < end; p++) {
+	while (p < end) {
+		if (s->toklen == 0 && !s->tokstream) {
+#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
+			/*
+			 * Between words, 64 bytes at a time: words are the
+			 * runs of ones in a bitmap.  A block with non-ASCII
+			 * bytes goes the scalar way.
+			 */
+			while (p >= scalar_until && end - p >= 64) {
+				classify64(p, s->keeppunct, !s->keepcase, &mw, &mu,
+				    &mh, low);
+				if (mh != 0) {
+					scalar_until = p + 64;
+					break;
+				}
+				src = mu ? low : p;
+				for (m = mw; m != 0; m &= ~(uint64_t)0 << e) {
+					b = (unsigned)__builtin_ctzll(m);
+					inv = ~m & (~(uint64_t)0 << b);
+					if (inv == 0) {
+						/* The word goes on past the block. */
+						add_tok(s, src + b, 64 - b);
+						break;
+					}
+					e = (unsigned)__builtin_ctzll(inv);
+					push_word(s, hash_bytes(src + b, e - b,
+					    s->seed));
+				}
+				p += 64;
+				if (s->toklen > 0)
+					break;
+			}
+			if (p == end || s->toklen > 0)
+				continue;
+#endif
+			/*
+			 * A word of plain lower-case ASCII that ends in this
+			 * block is hashed where it lies.
+			 */
+			while (p < end && cls[*p] == C_SEP)
+				p++;
+			start = p;
+			while (p < end && cls[*p] == C_WORD)
+				p++;
+			if (p < end && cls[*p] == C_SEP) {
+				if (p > start)
+					push_word(s, hash_bytes(start,
+					    (size_t)(p - start), s->seed));
+				p++;
+				continue;
+			}
+			add_tok(s, start, (size_t)(p - start));
+			if (p == end)
+				break;
+		}
 		switch (cls[*p]) {
 		case C_WORD:
+		case C_UPPER:
 			if (s->toklen == SHINGLE_TOKMAX)
 				spill_token(s);
-			s->tok[s->toklen++] = fold[*p];
+			s->tok[s->toklen++] = fold[*p++];
 			break;
 		case C_SEP:
 			if (s->toklen > 0 || s->tokstream)
 				end_token(s);
+			p++;
 			break;
 		default:
 			if ((r = put_high(s, p, (size_t)(end - p), 0)) == 0)
 				goto carry;
-			p += r - 1;
+			p += r;
 		}
 	}
 	return;
@@ -354,6 +547,8 @@ shingle_end(struct shingler *s)
 		emit_window(s, (unsigned)s->seen);
 	flush(s);
 	s->seen = 0;
+	s->pos = 0;
+	s->roll = 0;
 	s->pendsep = s->anychar = 0;
 	s->nshingles = 0;
 	if (s->counts.used > 0) {

@@ -13,7 +13,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <xxhash.h>
 
 #include "scheme.h"
 
@@ -48,15 +47,17 @@ struct shingler {
 	unsigned char tok[SHINGLE_TOKMAX];
 	size_t	 toklen;
 	int	 tokstream;	/* token longer than tok: hashing in st */
-	XXH3_state_t *st;
+	void	*st;		/* XXH3_state_t */
 
 	int	 pendsep;	/* chars: a boundary since the last char */
 	int	 anychar;	/* chars: a character was seen */
 
-	uint64_t win[2 * SCHEME_NGRAM_MAX];	/* token hashes, LE */
-	uint32_t cwin[2 * SCHEME_NGRAM_MAX];	/* code points, LE */
-	double	 wwin[2 * SCHEME_NGRAM_MAX];	/* token weights */
+	uint64_t win[SCHEME_NGRAM_MAX];	/* word or character hashes */
+	double	 wwin[SCHEME_NGRAM_MAX];	/* token weights */
+	uint64_t roll;		/* XOR of the window's rotated hashes */
+	uint64_t ascii[128];	/* hashes of the ASCII code points */
 	uint64_t seen;		/* tokens or characters in this document */
+	unsigned pos;		/* seen % n: the window slot to fill next */
 
 	struct shingle_counts counts;
 
