@@ -61,14 +61,17 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/neardup $(DESTDIR)$(ZSHCOMPDIR)/_neardup \
 		$(DESTDIR)$(FISHCOMPDIR)/neardup.fish
 
-DEPS = pkg-config libxxhash-dev libbsd-dev bats bats-support bats-assert mandoc parallel jq
+SUDO != [ "$$(id -u)" = 0 ] || echo sudo
+DEPS = gcc make pkg-config libxxhash-dev libbsd-dev bats bats-support bats-assert \
+	mandoc parallel jq
 deps:
 	@missing=; for p in $(DEPS); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 clean:
