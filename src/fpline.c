@@ -136,15 +136,20 @@ fpline_parse(const char *line, size_t len, int zero, struct fpline *fp,
 	hex = colon + 1;
 	nv = scheme_nvalues(&fp->sc);
 	digits = scheme_value_digits(&fp->sc);
-	if ((size_t)(end - hex) < nv * digits + 2) {
-		*why = "fingerprint too short for its scheme";
+	for (sep = hex; sep < end && hexval((unsigned char)*sep) >= 0; sep++)
+		;
+	if ((size_t)(sep - hex) > nv * digits) {
+		*why = "fingerprint too long for its scheme";
 		return -1;
 	}
-	sep = hex + nv * digits;
-	if (sep[0] != ' ' || sep[1] != ' ') {
-		*why = (hexval((unsigned char)sep[0]) >= 0) ?
-		    "fingerprint too long for its scheme" :
-		    "expected two spaces before the name";
+	if ((size_t)(sep - hex) < nv * digits) {
+		*why = sep == end || *sep == ' ' || *sep == '\t' ?
+		    "fingerprint too short for its scheme" :
+		    "bad hex digit in fingerprint";
+		return -1;
+	}
+	if (end - sep < 2 || sep[0] != ' ' || sep[1] != ' ') {
+		*why = "expected two spaces before the name";
 		return -1;
 	}
 	if (fp->vcap < nv) {

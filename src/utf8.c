@@ -160,7 +160,7 @@ utf8_isalnum(uint32_t c)
 	if ((c >= 0x2000 && c <= 0x206F) || (c >= 0x3000 && c <= 0x303F) ||
 	    (c >= 0xFFF0 && c <= 0xFFFC))
 		return 0;
-	return 1;
+	return !utf8_isspace(c);
 }
 
 int

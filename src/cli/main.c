@@ -86,6 +86,8 @@ main(int argc, char **argv)
 	const struct cmd *c;
 	int ch;
 
+	/* getopt(3) names argv[0] in its messages: make it ours, bare. */
+	argv[0] = (char *)getprogname();
 	while ((ch = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
@@ -110,5 +112,6 @@ main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	cli_getopt_reset();
+	argv[0] = (char *)getprogname();
 	return c->exec(c, argc, argv);
 }

@@ -1,0 +1,1 @@
+nd1-bottomk4-w3-fs-s0:ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff  empty.txt

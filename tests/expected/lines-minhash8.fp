@@ -1,0 +1,4 @@
+nd1-minhash8-c5-fs-s0:0005688b29b8ba5912689e1412c65944015592c205e210c1034bab9a07ce7126  lines.txt:1
+nd1-minhash8-c5-fs-s0:02ce6b970996258a03e4c20a0f9b5193111751280122f78f1a21534815a40ea9  lines.txt:2
+nd1-minhash8-c5-fs-s0:ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff  lines.txt:3
+nd1-minhash8-c5-fs-s0:0005688b29b8ba5912689e1412c65944015592c205e210c1034bab9a07ce7126  lines.txt:4

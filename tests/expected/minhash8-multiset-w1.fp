@@ -1,0 +1,7 @@
+nd1-minhash8-w1m-fs-s0:0068b34504d164cd021d5d650264812b000d893400180b27007b97ac02fac8eb  lighthouse.txt
+nd1-minhash8-w1m-fs-s0:0068b34504d164cd021d5d650264812b000d893400180b27007b97ac02fac8eb  lighthouse-near.txt
+nd1-minhash8-w1m-fs-s0:0068b345032dafed00cf0e8305f6bf5d003e1b0b00ae8a78007b97ac01e00262  orchard.txt
+nd1-minhash8-w1m-fs-s0:000a7cfa05e091e2024a50bc1439d1770f4ff84608b9f2800a7a92960f0e7994  utf8.txt
+nd1-minhash8-w1m-fs-s0:10c75039016d5e8a35d900371d1294d43c7288f70aa1b5b720bf94a91f73b9ab  invalid-utf8.txt
+nd1-minhash8-w1m-fs-s0:19d1f56553c4821505b1e28005bf4ef7073be4766feb7b468682a38323a16084  short.txt
+nd1-minhash8-w1m-fs-s0:ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff  empty.txt

@@ -1,0 +1,7 @@
+nd1-minhash8-w3-fs-s0:0158dfa90160cd51036372c701fd78d901ba8d39010590e7007f9eda01a85840  lighthouse.txt
+nd1-minhash8-w3-fs-s0:0158dfa90160cd51036372c701fd78d901ba8d39010590e7007f9eda01a85840  lighthouse-near.txt
+nd1-minhash8-w3-fs-s0:006460cc03365733037d595d0106629f00b77267014b615e0023d4420160c7c5  orchard.txt
+nd1-minhash8-w3-fs-s0:0528f2840cf7f82e01be82ed00d23c341dc247f12ee2ac1f0704199f06f10d81  utf8.txt
+nd1-minhash8-w3-fs-s0:1e87826b01b94cb80e75b8d606fe15fc03dd7ea8148a5528002bda820ec26b20  invalid-utf8.txt
+nd1-minhash8-w3-fs-s0:49a624b59deeefc3b68e95c1801465ce6e86e84c0bfc7cf0294ecff9c220b617  short.txt
+nd1-minhash8-w3-fs-s0:ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff  empty.txt

@@ -1,0 +1,7 @@
+nd1-oph8-c4-cp-s0:05bb03fe014e87420150080a02ff6259007d1a9906ee593702266632004b181c  lighthouse.txt
+nd1-oph8-c4-cp-s0:05bb03fe014e87420150080a02ff6259007d1a9906ee593702266632004b181c  lighthouse-near.txt
+nd1-oph8-c4-cp-s0:015fd95a0a5a25630f4f408c01c8cc2900bed98600707906071c2abb09de2083  orchard.txt
+nd1-oph8-c4-cp-s0:0fbde01606b779910678d501025e533822514c210966dddd1019722819111269  utf8.txt
+nd1-oph8-c4-cp-s0:139ebb6b1c67a5471aec2a0e0b0bd29a28ed3db609699f06032a57cb07fe4bd1  invalid-utf8.txt
+nd1-oph8-c4-cp-s0:514b8706173b0068628833785bf62bed514b8706d60d95eb5bf62bedd60d95eb  short.txt
+nd1-oph8-c4-cp-s0:ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff  empty.txt

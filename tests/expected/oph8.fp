@@ -1,0 +1,7 @@
+nd1-oph8-w3-fs-s0:0be9c5f310ff69f001e930f406f604921ee9a4cf06c681d91b75931701fe0af6  lighthouse.txt
+nd1-oph8-w3-fs-s0:0be9c5f310ff69f001e930f406f604921ee9a4cf0f73e66d1b75931701fe0af6  lighthouse-near.txt
+nd1-oph8-w3-fs-s0:3c4a4bb002bb66680cadc28f363bdddb19bf459605f9e3b8046892d513a7bff6  orchard.txt
+nd1-oph8-w3-fs-s0:6ef6b6184a34fbebe80ea08d2f2d27cbd8dd71fe4a34fbeb0fe957e627003ef1  utf8.txt
+nd1-oph8-w3-fs-s0:b2456d782b1bc620a4bbe85b62d82c24747f88642a8ee82d747f8864747f8864  invalid-utf8.txt
+nd1-oph8-w3-fs-s0:bfca7018bfca7018bfca7018bfca7018bfca7018bfca7018bfca7018bfca7018  short.txt
+nd1-oph8-w3-fs-s0:ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff  empty.txt

@@ -1,0 +1,119 @@
+# Common setup of the neardup bats suites: load with `load helper`.
+#
+# Every test runs in its own $BATS_TEST_TMPDIR against the binary $NEARDUP
+# (default: ../neardup beside this directory).
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT_DIR=$(cd "$TESTS_DIR/.." && pwd)
+NEARDUP=${NEARDUP:-$ROOT_DIR/neardup}
+case $NEARDUP in
+/*) ;;
+*) NEARDUP=$PWD/$NEARDUP ;;
+esac
+export NEARDUP
+
+# Exit status, as in src/cli/cli.h and EXIT STATUS in neardup(1).
+EXIT_OK=0
+EXIT_DIFFER=1
+EXIT_TROUBLE=2
+
+# The fingerprints of an empty document (no words), for the default sizes.
+EMPTY_SIMHASH64=0000000000000000
+EMPTY_SIMHASH128=00000000000000000000000000000000
+EMPTY_KEY=0000000000000000
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# neardup ARGS...: the binary under test.
+neardup() {
+	"$NEARDUP" "$@"
+}
+
+# fixture NAME: the path of tests/fixtures/NAME.
+fixture() {
+	printf '%s\n' "$TESTS_DIR/fixtures/$1"
+}
+
+# repeat STRING COUNT: STRING written COUNT times.
+repeat() {
+	local i out=
+	for ((i = 0; i < $2; i++)); do
+		out+=$1
+	done
+	printf '%s' "$out"
+}
+
+# assert_exit NAME: $status is EXIT_NAME (OK, DIFFER or TROUBLE).
+assert_exit() {
+	local var=EXIT_${1#EXIT_}
+	local want=${!var-}
+	if [ -z "$want" ]; then
+		fail "assert_exit: unknown exit status name '$1'"
+		return
+	fi
+	if [ "$status" -ne "$want" ]; then
+		batslib_print_kv_single_or_multi 8 \
+		    expected "$want ($var)" actual "$status" \
+		    output "$output" \
+		    stderr "${stderr-}" |
+		    batslib_decorate 'exit status differs' |
+		    fail
+	fi
+}
+
+# assert_stderr_empty: a `run --separate-stderr` command wrote nothing to
+# standard error.
+assert_stderr_empty() {
+	if [ -n "${stderr-}" ]; then
+		batslib_print_kv_single_or_multi 8 stderr "$stderr" |
+		    batslib_decorate 'stderr is not empty' | fail
+	fi
+}
+
+# assert_stderr_line REGEX: some line of $stderr matches REGEX (ERE).
+assert_stderr_line() {
+	local l
+	for l in "${stderr_lines[@]}"; do
+		[[ $l =~ $1 ]] && return 0
+	done
+	batslib_print_kv_single_or_multi 8 regexp "$1" stderr "${stderr-}" |
+	    batslib_decorate 'no line of stderr matches' | fail
+}
+
+# fp_scheme LINE, fp_hex LINE, fp_name LINE: the fields of a fingerprint
+# line SCHEME:HEX<2 spaces>NAME (NAME as printed, escapes and all).
+fp_scheme() {
+	printf '%s\n' "${1%%:*}"
+}
+fp_hex() {
+	local rest=${1#*:}
+	printf '%s\n' "${rest%%  *}"
+}
+fp_name() {
+	printf '%s\n' "${1#*  }"
+}
+
+# hamming HEX HEX: the number of bits in which two equal-length hex
+# strings differ.
+hamming() {
+	local a=$1 b=$2 i x d=0
+	if [ "${#a}" -ne "${#b}" ]; then
+		echo "hamming: lengths differ: $a $b" >&2
+		return 1
+	fi
+	for ((i = 0; i < ${#a}; i++)); do
+		x=$((16#${a:i:1} ^ 16#${b:i:1}))
+		while ((x)); do
+			d=$((d + (x & 1)))
+			x=$((x >> 1))
+		done
+	done
+	echo "$d"
+}
+

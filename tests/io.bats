@@ -1,0 +1,201 @@
+#!/usr/bin/env bats
+#
+# The command line as a whole: version, help, command lookup, and the
+# agreement of the usage with the man page and the completion files.
+
+load helper
+
+MAN=$ROOT_DIR/man/neardup.1
+
+# commands: the command names listed by `neardup -h`, one a line.
+commands() {
+	"$NEARDUP" -h | awk '/^commands:/ { on = 1; next } on && NF { print $1 }'
+}
+
+# usage_options: the options in `neardup help hash`, one a line:
+# single letters as -x, long ones as --name.
+usage_options() {
+	"$NEARDUP" help hash |
+	    grep -oE '(^|[[ |])-[A-Za-z0-9]+|--[a-z0-9][a-z0-9-]*' |
+	    sed 's/^[[ |]*//' |
+	    awk '/^--/ { print; next } { for (i = 2; i <= length($0); i++) print "-" substr($0, i, 1) }' |
+	    sort -u
+}
+
+# man_options: the options of the hash SYNOPSIS of neardup(1), same form.
+man_options() {
+	awk '/^\.Sh SYNOPSIS/ { syn = 1; next }
+	    /^\.Sh / { syn = 0 }
+	    syn && /^\.Nm/ { cmd = 0 }
+	    syn && /^\.Cm hash/ { cmd = 1; next }
+	    syn && cmd { print }' "$MAN" |
+	    grep -oE 'Fl (\\-[a-z0-9][a-z0-9-]*|[A-Za-z0-9]+)' |
+	    sed 's/^Fl //' |
+	    awk '/^\\-/ { print "-" substr($0, 2); next }
+	        { for (i = 1; i <= length($0); i++) print "-" substr($0, i, 1) }' |
+	    sort -u
+}
+
+@test "io-001: -V prints neardup 0.1.0" {
+	run --separate-stderr neardup -V
+	assert_exit OK
+	assert_stderr_empty
+	assert_output 'neardup 0.1.0'
+	run neardup --version
+	assert_exit OK
+	assert_output 'neardup 0.1.0'
+}
+
+@test "io-002: the version is the Makefile's VERSION" {
+	[ -f "$ROOT_DIR/Makefile" ] || skip "no Makefile"
+	local v
+	v=$(sed -n 's/^VERSION[[:space:]]*=[[:space:]]*//p' "$ROOT_DIR/Makefile")
+	[ -n "$v" ]
+	run neardup -V
+	assert_output "neardup $v"
+}
+
+@test "io-003: -h lists the commands hash and help on stdout" {
+	run --separate-stderr neardup -h
+	assert_exit OK
+	assert_stderr_empty
+	assert_line --index 0 --regexp '^usage: neardup '
+	assert_line --regexp '^  hash +[a-z]'
+	assert_line --regexp '^  help +[a-z]'
+	run neardup --help
+	assert_exit OK
+	assert_line --regexp '^  hash '
+}
+
+@test "io-004: help with no command prints the command list" {
+	run --separate-stderr neardup help
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(neardup -h)"
+}
+
+@test "io-005: help hash prints the usage of hash, as hash -h does" {
+	run --separate-stderr neardup help hash
+	assert_exit OK
+	assert_stderr_empty
+	assert_line --index 0 --regexp '^usage: neardup hash \['
+	assert_output "$(neardup hash -h)"
+	assert_output "$(neardup hash --help)"
+}
+
+@test "io-006: the usage of hash names every option of the spec" {
+	run usage_options
+	local o
+	for o in -a -c -h -j -k -L -r -s -w -z --files0-from --keep-case \
+	    --keep-punct --lines --tsv --multiset --weights; do
+		assert_line -- "$o"
+	done
+}
+
+@test "io-007: every option in the usage of hash is in the man SYNOPSIS and back" {
+	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
+	usage_options >usage.opts
+	man_options >man.opts
+	[ -s usage.opts ] || fail "no options parsed from the usage"
+	[ -s man.opts ] || fail "no options parsed from the man SYNOPSIS"
+	diff -u --label usage usage.opts --label man.opts man.opts ||
+	    fail "the options of 'neardup help hash' and the hash SYNOPSIS of neardup(1) differ"
+}
+
+@test "io-008: every long option in the usage of hash is accepted" {
+	local o
+	for o in $(usage_options | grep -- '^--'); do
+		run --separate-stderr neardup hash "$o" </dev/null
+		if [[ $stderr == *unrecognized* || $stderr == *"invalid option"* ]]; then
+			fail "neardup hash $o: $stderr"
+		fi
+	done
+}
+
+@test "io-009: a unique prefix names a command: neardup ha" {
+	run --separate-stderr neardup ha "$(fixture short.txt)"
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(neardup hash "$(fixture short.txt)")"
+}
+
+@test "io-010: an ambiguous prefix is an error" {
+	run --separate-stderr neardup h
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: ambiguous command: h$'
+}
+
+@test "io-011: an unknown command exits 2 with a message and the usage" {
+	run --separate-stderr neardup nosuch
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: unknown command: nosuch$'
+	assert_stderr_line '^usage: neardup '
+}
+
+@test "io-012: no command exits 2 with the usage on stderr" {
+	run --separate-stderr neardup
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^usage: neardup '
+}
+
+@test "io-013: help for an unknown command exits 2" {
+	run --separate-stderr neardup help nosuch
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: unknown command: nosuch$'
+}
+
+@test "io-014: an unknown global option exits 2 with a neardup: message" {
+	run --separate-stderr neardup -Z
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: .*Z'
+	assert_stderr_line '^usage: neardup '
+}
+
+@test "io-015: a write error on stdout makes -V and -h exit 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr bash -c '"$NEARDUP" -V >/dev/full'
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: stdout: '
+	run --separate-stderr bash -c '"$NEARDUP" help hash >/dev/full'
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: stdout: '
+}
+
+@test "io-016: the man page documents every command" {
+	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
+	local c
+	for c in $(commands); do
+		grep -qE "^\.Cm $c( |\$)" "$MAN" || fail "command $c not in the man page"
+	done
+}
+
+# completion_has FILE: every command of `neardup -h`, and every long option
+# of hash, appears in completions/FILE.
+completion_has() {
+	local f=$ROOT_DIR/completions/$1 c o
+	[ -f "$f" ] || skip "completions/$1 does not exist yet"
+	[ -n "$(commands)" ] || fail "no commands parsed from neardup -h"
+	for c in $(commands); do
+		grep -qw -- "$c" "$f" || fail "command $c is not in completions/$1"
+	done
+	for o in $(usage_options | grep -- '^--'); do
+		grep -q -- "$o" "$f" || fail "option $o of hash is not in completions/$1"
+	done
+}
+
+@test "io-020: every command is in completions/neardup.bash" {
+	completion_has neardup.bash
+}
+
+@test "io-021: every command is in completions/_neardup" {
+	completion_has _neardup
+}
+
+@test "io-022: every command is in completions/neardup.fish" {
+	completion_has neardup.fish
+}
