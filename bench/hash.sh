@@ -158,13 +158,17 @@ add tree nd 'neardup hash -r -j 2' '' "$Kname" "$Kbytes" "$(q "$bin") hash -r -j
 
 # ---------------------------------------------------------------- timed runs
 # $tmp/t.I: one "SECONDS KBYTES" line per run of contender I; $tmp/fail.I: first failure.
+# A contender whose run fails is reported as failed and not run again.
 run_one() {  # run_one I R
-  local i=$1 r=$2 rc=0
+  local i=$1 r=$2 rc=0 why
+  [ -e "$tmp/fail.$i" ] && return
   # eval: CMD[i] holds words quoted by q(); no shell sits between time and the tool.
   eval "/usr/bin/time -o \"\$tmp/time\" -f '%e %M' ${CMD[i]}" >/dev/null 2>"$tmp/err.$i" || rc=$?
   if [ "$rc" -ne 0 ]; then
-    say "  ${LABEL[i]}: exit $rc: $(head -n 1 "$tmp/err.$i")"
-    [ -e "$tmp/fail.$i" ] || echo "$rc" >"$tmp/fail.$i"
+    why="exit $rc"
+    [ "$rc" -gt 128 ] && why="$why, SIG$(kill -l $((rc - 128)) 2>/dev/null || echo '?')"
+    say "  ${LABEL[i]}: $why, dropped: $(head -n 1 "$tmp/err.$i")"
+    echo "$why" >"$tmp/fail.$i"
     return
   fi
   tail -n 1 "$tmp/time" >>"$tmp/t.$i"
@@ -225,9 +229,9 @@ for ((i = 0; i < n; i++)); do
   if [ -z "${CMD[i]}" ]; then
     row="| $lab | ${INPUT[i]} | | | |"
   elif [ -z "${MED[i]}" ]; then
-    row="| $lab | ${INPUT[i]} | failed (exit $(cat "$tmp/fail.$i")) | | |"
+    row="| $lab | ${INPUT[i]} | failed ($(cat "$tmp/fail.$i")) | | |"
   else
-    [ -e "$tmp/fail.$i" ] && lab="$lab (some runs failed: exit $(cat "$tmp/fail.$i"))"
+    [ -e "$tmp/fail.$i" ] && lab="$lab (later run failed: $(cat "$tmp/fail.$i"))"
     row="| $lab | ${INPUT[i]} | ${MED[i]} | $(fmt_mbs "${MBS[i]}") | $(fmt_mib "${MIB[i]}") |"
   fi
   for p in "${peers[@]}"; do
