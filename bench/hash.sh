@@ -92,7 +92,7 @@ add() {  # add GROUP KEY LABEL NOTE INPUT BYTES CMD
   GROUP[n]=$1 KEY[n]=$2 LABEL[n]=$3 NOTE[n]=$4 INPUT[n]=$5 BYTES[n]=$6 CMD[n]=$7
   n=$((n + 1))
 }
-fsize() { stat -c %s "$1"; }
+fsize() { stat -L -c %s "$1"; }
 
 # Seconds (GNU time %e) of one untimed-for-the-table run of a command.
 probe() {
@@ -128,7 +128,7 @@ for t in tlsh simhash; do
     est=$(awk -v s="$s10" -v b="$Bbytes" 'BEGIN { printf "%.0f", s * b / 10000000 }')
     if [ "$est" -gt 60 ]; then
       f=big100m.txt
-      note="$note on big100m.txt: est. ${est} s per run on big.txt > 60 s"
+      note="${note:+$note, }on big100m.txt: est. ${est} s per run on big.txt > 60 s"
       say "$t: est. ${est} s per run on big.txt > 60 s, using big100m.txt"
     fi
   fi
@@ -141,11 +141,11 @@ done
 
 K=$corpus/kernel
 Kq=$(q "$K")
-Kbytes=$(find "$K" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%.0f", s }')
-Kfiles=$(find "$K" -type f | wc -l)
+Kbytes=$(find -H "$K" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%.0f", s }')
+Kfiles=$(find -H "$K" -type f | wc -l)
 Kname="kernel/ ($Kfiles files)"
 say "warming the page cache with kernel/"
-find "$K" -type f -print0 | xargs -0 cat >/dev/null
+find -H "$K" -type f -print0 | xargs -0 cat >/dev/null
 
 if have ssdeep; then add tree ssdeep 'ssdeep -r' '' "$Kname" "$Kbytes" "ssdeep -r $Kq"
 else add tree ssdeep 'ssdeep -r' 'not installed, skipped' "$Kname" 0 ""; fi

@@ -184,7 +184,9 @@ completion_has() {
 		grep -qw -- "$c" "$f" || fail "command $c is not in completions/$1"
 	done
 	for o in $(usage_options | grep -- '^--'); do
-		grep -q -- "$o" "$f" || fail "option $o of hash is not in completions/$1"
+		# fish declares long options as "-l name"; the others spell "--name"
+		grep -qE -- "(--|-l )${o#--}([^a-z0-9-]|\$)" "$f" ||
+			fail "option $o of hash is not in completions/$1"
 	done
 }
 

@@ -1,0 +1,78 @@
+# fish completion for neardup(1)
+#
+# To add a command: add a "name<TAB>description" line to
+# __neardup_commands and a block of its options below.
+
+function __neardup_commands
+    printf '%s\t%s\n' \
+        hash 'Print one fingerprint line per document' \
+        help 'Print the list of commands or the usage of one'
+end
+
+function __neardup_algorithms
+    printf '%s\t%s\n' \
+        simhash 'Charikar simhash of 64 or 128 bits (default)' \
+        minhash 'MinHash with k independent hash functions' \
+        bottomk 'Bottom-k MinHash: the k least values of one hash' \
+        oph 'One-permutation hashing with densification' \
+        key 'Cluster key: XOR of the n least hash values'
+end
+
+# The command being completed: the first word after the global options.
+# A unique prefix stands for the whole name, as neardup accepts it.
+function __neardup_command
+    for w in (commandline -opc)[2..-1]
+        string match -q -- '-*' $w; and continue
+        set -l names
+        for name in (__neardup_commands | string replace -r '\t.*' '')
+            test (string sub -l (string length -- $w) -- $name) = $w
+            and set -a names $name
+        end
+        if test (count $names) -eq 1
+            echo $names
+        else
+            echo $w
+        end
+        return 0
+    end
+    return 1
+end
+
+# True if the command being completed is $argv[1].
+function __neardup_using_command
+    set -l cmd (__neardup_command)
+    and test "$cmd" = $argv[1]
+end
+
+# Names are completed only where a command wants them.
+complete -c neardup -f
+
+# Global options and the command.
+complete -c neardup -n __fish_use_subcommand -s h -l help -d 'Print the list of commands'
+complete -c neardup -n __fish_use_subcommand -s V -l version -d 'Print the version'
+complete -c neardup -n __fish_use_subcommand -a '(__neardup_commands)'
+
+# help [command]
+complete -c neardup -n '__neardup_using_command help; and test (count (commandline -opc)) -le 2' \
+    -a '(__neardup_commands)'
+
+# hash [options] [file ...]
+set -l hash '__neardup_using_command hash'
+complete -c neardup -n $hash -F
+complete -c neardup -n $hash -s h -l help -d 'Print the usage of hash'
+complete -c neardup -n $hash -s a -l algorithm -x -a '(__neardup_algorithms)' -d 'Sketch to compute'
+complete -c neardup -n $hash -s c -l chars -x -d 'Shingles of N characters, 1..64 (default 5 in record modes)'
+complete -c neardup -n $hash -s w -l words -x -d 'Shingles of N words, 1..64 (default 3)'
+complete -c neardup -n $hash -s j -l jobs -x -d 'Number of threads, 1..256 (default: online CPUs)'
+complete -c neardup -n $hash -s k -l size -x -d 'Simhash bits (64, 128), or k or n, 1..4096'
+complete -c neardup -n $hash -s s -l seed -x -d 'Seed of every hash (default 0)'
+complete -c neardup -n $hash -l files0-from -r -F -d 'Read NUL-ended file names from FILE (- for stdin)'
+complete -c neardup -n $hash -l keep-case -d 'Do not fold case'
+complete -c neardup -n $hash -l keep-punct -d 'Punctuation is part of words'
+complete -c neardup -n $hash -l lines -d 'Each line is a document, named FILE:LINENO'
+complete -c neardup -n $hash -l tsv -d 'Each line is ID<TAB>TEXT, a document named ID'
+complete -c neardup -n $hash -l multiset -d 'Count repeated shingles (labelled shingles)'
+complete -c neardup -n $hash -l weights -r -F -d 'Token weights for simhash word shingles'
+complete -c neardup -n $hash -s r -l recursive -d 'Walk directories'
+complete -c neardup -n $hash -s L -l dereference -d 'With -r, follow symbolic links'
+complete -c neardup -n $hash -s z -l null-data -d 'NUL ends output lines and input records'
