@@ -17,6 +17,10 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "shingle.h"
+#include "utf8.h"
+#include "weights.h"
+#include "xmalloc.h"
 
 /* The hot path calls XXH3 per word and per n-gram: inline it. */
 #define XXH_INLINE_ALL
@@ -92,6 +96,31 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 }
 #endif
 
+#define CACHE_BITS 12
+
+/*
+ * The hash of a word of len bytes at p, of which at least 8 are readable.
+ * Words of up to 8 bytes go through a direct-mapped cache: text reuses a
+ * small vocabulary, and a hit costs less than XXH3's length dispatch.
+ */
+static inline uint64_t
+word_hash(struct shingler *s, const unsigned char *p, unsigned len)
+{
+	struct shingle_cached *c;
+	uint64_t key;
+
+	if (len > 8)
+		return hash_bytes(p, len, s->seed);
+	memcpy(&key, p, sizeof(key));
+	key &= len == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * len)) - 1;
+	c = &s->cache[((key ^ len) * 0x9E3779B97F4A7C15ULL) >> (64 - CACHE_BITS)];
+	if (c->key == key && c->len == len)
+		return c->hash;
+	c->key = key;
+	c->len = len;
+	return c->hash = hash_bytes(p, len, s->seed);
+}
+
 static inline uint64_t
 rotl(uint64_t x, unsigned r)
 {
@@ -99,10 +128,6 @@ rotl(uint64_t x, unsigned r)
 	return r ? (x << r) | (x >> (64 - r)) : x;
 }
 
-#include "shingle.h"
-#include "utf8.h"
-#include "weights.h"
-#include "xmalloc.h"
 
 enum { C_SEP, C_WORD, C_UPPER, C_HIGH };
 
@@ -170,6 +195,7 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->wt = wt;
 	s->sink = sink;
 	s->ctx = ctx;
+	s->cache = xcalloc((size_t)1 << CACHE_BITS, sizeof(*s->cache));
 	for (c = 0; c < 128; c++) {
 		le = le32(c);
 		s->ascii[c] = hash_bytes(&le, sizeof(le), s->seed);
@@ -422,8 +448,8 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 	const unsigned char *p = buf, *end = p + len;
 	const unsigned char *cls = s->cls, *start;
 #if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
-	const unsigned char *scalar_until = p, *src;
-	unsigned char low[64];
+	const unsigned char *scalar_until = p;
+	unsigned char low[64 + 8] = { 0 };	/* + 8: word_hash reads 8 */
 	uint64_t mw, mu, mh, m, inv;
 	unsigned b, e = 0;
 #endif
@@ -469,18 +495,16 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 					scalar_until = p + 64;
 					break;
 				}
-				src = mu ? low : p;
 				for (m = mw; m != 0; m &= ~(uint64_t)0 << e) {
 					b = (unsigned)__builtin_ctzll(m);
 					inv = ~m & (~(uint64_t)0 << b);
 					if (inv == 0) {
 						/* The word goes on past the block. */
-						add_tok(s, src + b, 64 - b);
+						add_tok(s, low + b, 64 - b);
 						break;
 					}
 					e = (unsigned)__builtin_ctzll(inv);
-					push_word(s, hash_bytes(src + b, e - b,
-					    s->seed));
+					push_word(s, word_hash(s, low + b, e - b));
 				}
 				p += 64;
 				if (s->toklen > 0)
@@ -567,6 +591,8 @@ shingle_end(struct shingler *s)
 void
 shingle_free(struct shingler *s)
 {
+	free(s->cache);
+	s->cache = NULL;
 	free(s->counts.key);
 	free(s->counts.count);
 	if (s->st != NULL)

@@ -32,6 +32,13 @@ struct shingle_counts {
 	size_t	 used;
 };
 
+/* A remembered word of at most 8 bytes and its hash. */
+struct shingle_cached {
+	uint64_t key;		/* the word's bytes, zero-padded */
+	uint64_t hash;
+	uint32_t len;
+};
+
 struct shingler {
 	unsigned n;
 	int	 chars, keepcase, keeppunct, multiset;
@@ -56,6 +63,7 @@ struct shingler {
 	double	 wwin[SCHEME_NGRAM_MAX];	/* token weights */
 	uint64_t roll;		/* XOR of the window's rotated hashes */
 	uint64_t ascii[128];	/* hashes of the ASCII code points */
+	struct shingle_cached *cache;	/* hashes of recent short words */
 	uint64_t seen;		/* tokens or characters in this document */
 	unsigned pos;		/* seen % n: the window slot to fill next */
 
