@@ -96,7 +96,7 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 }
 #endif
 
-#define CACHE_BITS 12
+#define CACHE_BITS 13
 
 /*
  * The hash of a word of len bytes at p, of which at least 8 are readable.
@@ -112,12 +112,16 @@ word_hash(struct shingler *s, const unsigned char *p, unsigned len)
 	if (len > 8)
 		return hash_bytes(p, len, s->seed);
 	memcpy(&key, p, sizeof(key));
-	key &= len == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * len)) - 1;
-	c = &s->cache[((key ^ len) * 0x9E3779B97F4A7C15ULL) >> (64 - CACHE_BITS)];
-	if (c->key == key && c->len == len)
+	if (len < 8) {
+		/* The top byte is free: it holds the length. */
+		key &= ((uint64_t)1 << (8 * len)) - 1;
+		key |= (uint64_t)len << 56;
+	} else if ((key >> 56) < 8)
+		return hash_bytes(p, len, s->seed);	/* looks like a length */
+	c = &s->cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - CACHE_BITS)];
+	if (c->key == key)
 		return c->hash;
 	c->key = key;
-	c->len = len;
 	return c->hash = hash_bytes(p, len, s->seed);
 }
 
@@ -206,14 +210,6 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 		s->cls = sc->keeppunct ? cls_nonspace_fold : cls_alnum_fold;
 }
 
-static void
-flush(struct shingler *s)
-{
-	if (s->nout > 0)
-		s->sink(s->ctx, s->out, s->wt ? s->outw : NULL, s->nout);
-	s->nout = 0;
-}
-
 /* Number of earlier occurrences of h in this document, plus one. */
 static uint32_t
 occurrence(struct shingle_counts *c, uint64_t h)
@@ -255,26 +251,36 @@ occurrence(struct shingle_counts *c, uint64_t h)
 	return 1;
 }
 
+/*
+ * Hand the batch to the sink.  out[] holds the rolled XORs: finish each
+ * with XXH3 here, in a loop of independent iterations, and label repeated
+ * shingles under --multiset.
+ */
 static void
-emit(struct shingler *s, uint64_t h, double w)
+flush(struct shingler *s)
 {
 	uint64_t in[2];
-	uint32_t i;
+	uint32_t occ;
+	size_t i;
 
-	if (s->multiset && (i = occurrence(&s->counts, h)) > 1) {
-		in[0] = le64(h);
-		in[1] = le64(i);
-		h = hash_bytes(in, sizeof(in), s->seed);
+	for (i = 0; i < s->nout; i++)
+		s->out[i] = hash_u64(s->out[i], s->seed);
+	if (s->multiset) {
+		for (i = 0; i < s->nout; i++) {
+			if ((occ = occurrence(&s->counts, s->out[i])) > 1) {
+				in[0] = le64(s->out[i]);
+				in[1] = le64(occ);
+				s->out[i] = hash_bytes(in, sizeof(in), s->seed);
+			}
+		}
 	}
-	s->out[s->nout] = h;
-	s->outw[s->nout] = w;
-	s->nshingles++;
-	if (++s->nout == SHINGLE_BATCH)
-		flush(s);
+	if (s->nout > 0)
+		s->sink(s->ctx, s->out, s->wt ? s->outw : NULL, s->nout);
+	s->nout = 0;
 }
 
-/* Emit the n-gram of the m newest items (m <= n). */
-static void
+/* Queue the n-gram of the m newest items (m <= n). */
+static inline void
 emit_window(struct shingler *s, unsigned m)
 {
 	unsigned i, j;
@@ -284,9 +290,11 @@ emit_window(struct shingler *s, unsigned m)
 		/* Oldest to newest, so that the sum is the same every time. */
 		for (i = 0, j = s->pos + s->n - m; i < m; i++, j++)
 			w += s->wwin[j % s->n];
-		w /= m;
+		s->outw[s->nout] = w / m;
 	}
-	emit(s, hash_u64(s->roll, s->seed), w);
+	s->out[s->nout] = s->roll;
+	if (++s->nout == SHINGLE_BATCH)
+		flush(s);
 }
 
 /* Slide the window by one item of hash t (and weight w). */
@@ -442,6 +450,69 @@ finish_carry(struct shingler *s, const unsigned char *buf, size_t len)
 	return pos - have;
 }
 
+#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
+/*
+ * Between words, 64 bytes at a time: words are the runs of ones in a
+ * bitmap.  The window state lives in locals here, where the compiler can
+ * keep it in registers.  Stops at the end (less than 64 bytes left),
+ * before a block with non-ASCII bytes (*scalar_until is then set past it,
+ * for the scalar path), or after a block whose last word goes on into the
+ * next (s->toklen > 0).  Unweighted only: push() is the general way.
+ */
+static const unsigned char *
+scan_ascii(struct shingler *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until)
+{
+	unsigned char low[64 + 8] = { 0 };	/* + 8: word_hash reads 8 */
+	uint64_t mw, mu, mh, m, inv, t;
+	uint64_t roll = s->roll, seen = s->seen, *win = s->win;
+	unsigned b, e, n = s->n, pos = s->pos;
+	size_t nout = s->nout;
+
+	for (; end - p >= 64; p += 64) {
+		classify64(p, s->keeppunct, !s->keepcase, &mw, &mu, &mh, low);
+		if (mh != 0) {
+			*scalar_until = p + 64;
+			break;
+		}
+		for (m = mw; m != 0; m &= ~(uint64_t)0 << e) {
+			b = (unsigned)__builtin_ctzll(m);
+			inv = ~m & (~(uint64_t)0 << b);
+			if (inv == 0) {
+				/* The word goes on past the block. */
+				add_tok(s, low + b, 64 - b);
+				break;
+			}
+			e = (unsigned)__builtin_ctzll(inv);
+			t = word_hash(s, low + b, e - b);
+			roll = rotl(roll, 1) ^ t;
+			if (seen >= n)
+				roll ^= rotl(win[pos], n);
+			win[pos] = t;
+			if (++pos == n)
+				pos = 0;
+			if (++seen >= n) {
+				s->out[nout++] = roll;
+				if (nout == SHINGLE_BATCH) {
+					s->nout = nout;
+					flush(s);
+					nout = 0;
+				}
+			}
+		}
+		if (s->toklen > 0) {
+			p += 64;
+			break;
+		}
+	}
+	s->roll = roll;
+	s->seen = seen;
+	s->pos = pos;
+	s->nout = nout;
+	return p;
+}
+#endif
+
 void
 shingle_feed(struct shingler *s, const void *buf, size_t len)
 {
@@ -449,9 +520,6 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 	const unsigned char *cls = s->cls, *start;
 #if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
 	const unsigned char *scalar_until = p;
-	unsigned char low[64 + 8] = { 0 };	/* + 8: word_hash reads 8 */
-	uint64_t mw, mu, mh, m, inv;
-	unsigned b, e = 0;
 #endif
 	const unsigned char *fold = s->keepcase ? keep_ascii : fold_ascii;
 	size_t r;
@@ -488,28 +556,8 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 			 * runs of ones in a bitmap.  A block with non-ASCII
 			 * bytes goes the scalar way.
 			 */
-			while (p >= scalar_until && end - p >= 64) {
-				classify64(p, s->keeppunct, !s->keepcase, &mw, &mu,
-				    &mh, low);
-				if (mh != 0) {
-					scalar_until = p + 64;
-					break;
-				}
-				for (m = mw; m != 0; m &= ~(uint64_t)0 << e) {
-					b = (unsigned)__builtin_ctzll(m);
-					inv = ~m & (~(uint64_t)0 << b);
-					if (inv == 0) {
-						/* The word goes on past the block. */
-						add_tok(s, low + b, 64 - b);
-						break;
-					}
-					e = (unsigned)__builtin_ctzll(inv);
-					push_word(s, word_hash(s, low + b, e - b));
-				}
-				p += 64;
-				if (s->toklen > 0)
-					break;
-			}
+			if (p >= scalar_until && s->wt == NULL)
+				p = scan_ascii(s, p, end, &scalar_until);
 			if (p == end || s->toklen > 0)
 				continue;
 #endif
@@ -574,7 +622,6 @@ shingle_end(struct shingler *s)
 	s->pos = 0;
 	s->roll = 0;
 	s->pendsep = s->anychar = 0;
-	s->nshingles = 0;
 	if (s->counts.used > 0) {
 		if (s->counts.cap > 65536) {
 			free(s->counts.key);

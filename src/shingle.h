@@ -34,9 +34,8 @@ struct shingle_counts {
 
 /* A remembered word of at most 8 bytes and its hash. */
 struct shingle_cached {
-	uint64_t key;		/* the word's bytes, zero-padded */
+	uint64_t key;		/* the word's bytes, and its length (< 8) */
 	uint64_t hash;
-	uint32_t len;
 };
 
 struct shingler {
@@ -72,7 +71,6 @@ struct shingler {
 	uint64_t out[SHINGLE_BATCH];
 	double	 outw[SHINGLE_BATCH];
 	size_t	 nout;
-	uint64_t nshingles;	/* emitted in this document */
 };
 
 /* Set up for a scheme; wt (may be NULL) weights word tokens. */
