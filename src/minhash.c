@@ -17,6 +17,11 @@
 #include "minhash.h"
 #include "xmalloc.h"
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_LOOP
+#endif
+
 /* Domain tags, so that no two derived hashes share their input. */
 #define TAG_PARAM	0x6d68706172616d31ULL
 #define TAG_DENSE	0x6d6864656e736531ULL
@@ -52,6 +57,14 @@ minhash_init(struct minhash *m, unsigned k, int oph, uint64_t seed)
 			m->ahi[i] = (uint32_t)(a >> 32);
 			m->b[i] = derive(TAG_PARAM, i, 1, seed);
 		}
+		/* Per group of eight: b of the even lanes, then the odd. */
+		m->bpack = xreallocarray(NULL, k, sizeof(*m->bpack));
+		for (i = 0; i < (k & ~7u); i++)
+			m->bpack[i] = m->b[(i & ~7u) + 2 * (i & 3) + ((i & 4) != 0)];
+#ifdef HAVE_AVX2_LOOP
+		m->avx2 = __builtin_cpu_supports("avx2") &&
+		    getenv("NEARDUP_NO_AVX2") == NULL;
+#endif
 	}
 	minhash_reset(m);
 }
@@ -64,35 +77,62 @@ minhash_reset(struct minhash *m)
 		memset(m->filled, 0, m->k);
 }
 
-/*
- * The k hash functions of one shingle are independent lanes: let the
- * compiler vectorize them, with AVX2 where the processor has it.
- */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define VECTOR_LOOP __attribute__((optimize("O3"), \
-	target_clones("avx2", "default")))
-#else
-#define VECTOR_LOOP
-#endif
-
-VECTOR_LOOP static void
-add_khash(struct minhash *m, const uint64_t *h, size_t n)
+static void
+add_khash(struct minhash *m, const uint64_t *h, size_t n, unsigned from)
 {
-	const uint32_t *restrict alo = m->alo, *restrict ahi = m->ahi;
-	const uint64_t *restrict b = m->b;
-	uint32_t *restrict mins = m->mins, x, v;
+	const uint32_t *alo = m->alo, *ahi = m->ahi;
+	const uint64_t *b = m->b;
+	uint32_t *mins = m->mins, x, v;
 	unsigned i, k = m->k;
 	size_t j;
 
 	for (j = 0; j < n; j++) {
 		x = (uint32_t)h[j];
-		for (i = 0; i < k; i++) {
+		for (i = from; i < k; i++) {
 			v = (uint32_t)(((uint64_t)alo[i] * x + b[i]) >> 32) +
 			    ahi[i] * x;
 			mins[i] = v < mins[i] ? v : mins[i];
 		}
 	}
 }
+
+#ifdef HAVE_AVX2_LOOP
+
+/*
+ * The same functions, eight at a time.  For each group of eight the
+ * constants and minima stay in registers while every shingle of the batch
+ * goes by.  a_lo * x is a 32x32 -> 64-bit product in even and odd lanes
+ * (vpmuludq), b is added in 64 bits, and the high halves are blended back
+ * into eight 32-bit lanes; a_hi * x needs only its low half (vpmulld).
+ */
+__attribute__((target("avx2"))) static void
+add_khash_avx2(struct minhash *m, const uint64_t *h, size_t n)
+{
+	__m256i alo, aodd, ahi, be, bo, mins, x, pe, po, v;
+	unsigned g, groups = m->k / 8;
+	size_t j;
+
+	for (g = 0; g < groups; g++) {
+		alo = _mm256_loadu_si256((const __m256i *)(m->alo + 8 * g));
+		aodd = _mm256_srli_epi64(alo, 32);
+		ahi = _mm256_loadu_si256((const __m256i *)(m->ahi + 8 * g));
+		be = _mm256_loadu_si256((const __m256i *)(m->bpack + 8 * g));
+		bo = _mm256_loadu_si256((const __m256i *)(m->bpack + 8 * g + 4));
+		mins = _mm256_loadu_si256((const __m256i *)(m->mins + 8 * g));
+		for (j = 0; j < n; j++) {
+			x = _mm256_set1_epi32((int)(uint32_t)h[j]);
+			pe = _mm256_add_epi64(_mm256_mul_epu32(alo, x), be);
+			po = _mm256_add_epi64(_mm256_mul_epu32(aodd, x), bo);
+			v = _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po,
+			    0xAA);
+			v = _mm256_add_epi32(v, _mm256_mullo_epi32(ahi, x));
+			mins = _mm256_min_epu32(mins, v);
+		}
+		_mm256_storeu_si256((__m256i *)(m->mins + 8 * g), mins);
+	}
+	add_khash(m, h, n, groups * 8);
+}
+#endif
 
 static void
 add_oph(struct minhash *m, const uint64_t *h, size_t n)
@@ -114,8 +154,12 @@ minhash_add(struct minhash *m, const uint64_t *h, size_t n)
 {
 	if (m->oph)
 		add_oph(m, h, n);
+#ifdef HAVE_AVX2_LOOP
+	else if (m->avx2)
+		add_khash_avx2(m, h, n);
+#endif
 	else
-		add_khash(m, h, n);
+		add_khash(m, h, n, 0);
 }
 
 /*
@@ -164,6 +208,7 @@ minhash_free(struct minhash *m)
 	free(m->alo);
 	free(m->ahi);
 	free(m->b);
+	free(m->bpack);
 	free(m->filled);
 	memset(m, 0, sizeof(*m));
 }

@@ -20,6 +20,8 @@ struct minhash {
 	uint32_t *mins;
 	uint32_t *alo, *ahi;	/* k-hash: multipliers, low and high halves */
 	uint64_t *b;		/* k-hash: addends */
+	uint64_t *bpack;	/* k-hash: b in the order the AVX2 loop reads */
+	int	 avx2;		/* k-hash: use the AVX2 loop */
 	unsigned char *filled;	/* oph: bins that received a shingle */
 };
 

@@ -912,3 +912,17 @@ make_tree() {
 	assert_stderr_line '^neardup: : No such file or directory$'
 	assert_output "$(neardup hash "$(fixture short.txt)")"
 }
+
+@test "hash-176: minhash vector and scalar loops give identical lines" {
+	for f in "$(fixture lighthouse.txt)" "$(fixture utf8.txt)" "$(fixture orchard.txt)"; do
+		cat "$f"
+	done > all.txt
+	for k in 7 8 13 128; do
+		run "$NEARDUP" hash -a minhash -k "$k" all.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		vec=$output
+		NEARDUP_NO_AVX2=1 run "$NEARDUP" hash -a minhash -k "$k" all.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		assert_output "$vec"
+	done
+}
