@@ -464,7 +464,7 @@ scan_ascii(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
 	unsigned char low[64 + 8] = { 0 };	/* + 8: word_hash reads 8 */
-	uint64_t mw, mu, mh, m, inv, t;
+	uint64_t mw, mu, mh, st, en, carry, t;
 	uint64_t roll = s->roll, seen = s->seen, *win = s->win;
 	unsigned b, e, n = s->n, pos = s->pos;
 	size_t nout = s->nout;
@@ -475,15 +475,24 @@ scan_ascii(struct shingler *s, const unsigned char *p,
 			*scalar_until = p + 64;
 			break;
 		}
-		for (m = mw; m != 0; m &= ~(uint64_t)0 << e) {
-			b = (unsigned)__builtin_ctzll(m);
-			inv = ~m & (~(uint64_t)0 << b);
-			if (inv == 0) {
-				/* The word goes on past the block. */
-				add_tok(s, low + b, 64 - b);
-				break;
-			}
-			e = (unsigned)__builtin_ctzll(inv);
+		/*
+		 * Word starts and last bytes, each word one bit of each.  A
+		 * word that reaches the end of the block may go on: it is
+		 * kept aside.  Walking the two masks by clearing their lowest
+		 * bits keeps the loop's dependency chain one cycle long.
+		 */
+		st = mw & ~(mw << 1);
+		en = mw & ~(mw >> 1);
+		carry = 0;
+		if (mw >> 63) {
+			b = 63 - (unsigned)__builtin_clzll(st);
+			carry = (uint64_t)1 << b;
+			st &= ~carry;
+			en &= ~((uint64_t)1 << 63);
+		}
+		for (; st != 0; st &= st - 1, en &= en - 1) {
+			b = (unsigned)__builtin_ctzll(st);
+			e = (unsigned)__builtin_ctzll(en) + 1;
 			t = word_hash(s, low + b, e - b);
 			roll = rotl(roll, 1) ^ t;
 			if (seen >= n)
@@ -499,6 +508,11 @@ scan_ascii(struct shingler *s, const unsigned char *p,
 					nout = 0;
 				}
 			}
+		}
+		if (carry != 0) {
+			/* The word goes on past the block. */
+			b = (unsigned)__builtin_ctzll(carry);
+			add_tok(s, low + b, 64 - b);
 		}
 		if (s->toklen > 0) {
 			p += 64;
