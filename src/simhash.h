@@ -13,6 +13,9 @@ struct simhash {
 	uint64_t seed;
 	unsigned pending;	/* features held in the byte lanes */
 	uint64_t lanes[16];	/* 8 one-byte counters per word */
+	unsigned pending16;	/* sixteens held in lanes16 */
+	uint64_t lanes16[8];	/* the same, counting sixteens */
+	uint64_t ones, twos, fours, eights;	/* carry-save planes */
 	uint64_t count[128];	/* votes for 1, per bit */
 	uint64_t nfeat;		/* features seen (unweighted) */
 	double	 wsum[128];	/* weight voting 1, per bit (weighted) */
