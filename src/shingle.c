@@ -20,118 +20,10 @@
 #include "shingle.h"
 #include "utf8.h"
 #include "weights.h"
+#include "window.h"
+#include "wordscan.h"
 #include "xmalloc.h"
-
-/* The hot path calls XXH3 per word and per n-gram: inline it. */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-
-/*
- * XXH3_64bits_withSeed, with its length dispatch done at compile time for
- * the short inputs that are almost all of our calls.  The same values as
- * the library's (test_shingle checks).
- */
-static inline uint64_t
-hash_bytes(const void *p, size_t len, uint64_t seed)
-{
-	if (len <= 16)
-		return XXH3_len_0to16_64b(p, len, XXH3_kSecret, seed);
-	return XXH3_64bits_withSeed(p, len, seed);
-}
-
-static inline uint64_t
-hash_u64(uint64_t x, uint64_t seed)
-{
-	uint64_t le = le64(x);
-
-	return XXH3_len_4to8_64b((const xxh_u8 *)&le, sizeof(le), XXH3_kSecret,
-	    seed);
-}
-
-#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
-#include <emmintrin.h>
-
-/*
- * Bitmaps of 64 bytes at p: bytes that belong to words, ASCII capitals,
- * and non-ASCII bytes.  Also the 64 bytes with capitals folded, in low.
- */
-static inline void
-classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
-    uint64_t *upper, uint64_t *high, unsigned char low[64])
-{
-	const __m128i k80 = _mm_set1_epi8((char)0x80);
-	__m128i v, t, w, u;
-	uint64_t mw = 0, mu = 0, mh = 0;
-	unsigned i;
-
-	for (i = 0; i < 4; i++) {
-		v = _mm_loadu_si128((const __m128i *)(p + 16 * i));
-		/* x in [lo, lo + n) as a signed compare, offset by 0x80. */
-		u = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x80 - 'A')),
-		    _mm_set1_epi8((char)(0x80 + 26)));
-		if (keeppunct) {
-			t = _mm_cmplt_epi8(_mm_add_epi8(v,
-			    _mm_set1_epi8(0x80 - 9)), _mm_set1_epi8((char)(0x80 + 5)));
-			t = _mm_or_si128(t, _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
-			w = _mm_andnot_si128(t, _mm_cmpeq_epi8(v, v));
-		} else {
-			t = _mm_cmplt_epi8(_mm_add_epi8(v,
-			    _mm_set1_epi8(0x80 - '0')), _mm_set1_epi8((char)(0x80 + 10)));
-			w = _mm_cmplt_epi8(_mm_add_epi8(_mm_or_si128(v,
-			    _mm_set1_epi8(0x20)), _mm_set1_epi8(0x80 - 'a')),
-			    _mm_set1_epi8((char)(0x80 + 26)));
-			w = _mm_or_si128(w, t);
-		}
-		if (fold)
-			v = _mm_or_si128(v, _mm_and_si128(u, _mm_set1_epi8(0x20)));
-		_mm_storeu_si128((__m128i *)(low + 16 * i), v);
-		mh |= (uint64_t)(unsigned)_mm_movemask_epi8(
-		    _mm_and_si128(v, k80)) << (16 * i);
-		mw |= (uint64_t)(unsigned)_mm_movemask_epi8(w) << (16 * i);
-		mu |= (uint64_t)(unsigned)_mm_movemask_epi8(u) << (16 * i);
-	}
-	*word = mw & ~mh;
-	*upper = mu;
-	*high = mh;
-}
-#endif
-
-#define CACHE_BITS 13
-
-/*
- * The hash of a word of len bytes at p, of which at least 8 are readable.
- * Words of up to 8 bytes go through a direct-mapped cache: text reuses a
- * small vocabulary, and a hit costs less than XXH3's length dispatch.
- */
-static inline uint64_t
-word_hash(struct shingler *s, const unsigned char *p, unsigned len)
-{
-	struct shingle_cached *c;
-	uint64_t key;
-
-	if (len > 8)
-		return hash_bytes(p, len, s->seed);
-	memcpy(&key, p, sizeof(key));
-	if (len < 8) {
-		/* The top byte is free: it holds the length. */
-		key &= ((uint64_t)1 << (8 * len)) - 1;
-		key |= (uint64_t)len << 56;
-	} else if ((key >> 56) < 8)
-		return hash_bytes(p, len, s->seed);	/* looks like a length */
-	c = &s->cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - CACHE_BITS)];
-	if (c->key == key)
-		return c->hash;
-	c->key = key;
-	return c->hash = hash_bytes(p, len, s->seed);
-}
-
-static inline uint64_t
-rotl(uint64_t x, unsigned r)
-{
-	r &= 63;
-	return r ? (x << r) | (x >> (64 - r)) : x;
-}
-
+#include "xxh.h"
 
 enum { C_SEP, C_WORD, C_UPPER, C_HIGH };
 
@@ -169,7 +61,7 @@ tables_init(void)
 uint64_t
 shingle_token_hash(const void *tok, size_t len, uint64_t seed)
 {
-	return hash_bytes(tok, len, seed);
+	return xxh_bytes(tok, len, seed);
 }
 
 static uint64_t
@@ -179,7 +71,7 @@ char_hash(const struct shingler *s, uint32_t cp)
 
 	if (cp < 128)
 		return s->ascii[cp];
-	return hash_bytes(&le, sizeof(le), s->seed);
+	return xxh_bytes(&le, sizeof(le), s->seed);
 }
 
 void
@@ -199,10 +91,10 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->wt = wt;
 	s->sink = sink;
 	s->ctx = ctx;
-	s->cache = xcalloc((size_t)1 << CACHE_BITS, sizeof(*s->cache));
+	s->cache = xcalloc((size_t)1 << WORDSCAN_CACHE_BITS, sizeof(*s->cache));
 	for (c = 0; c < 128; c++) {
 		le = le32(c);
-		s->ascii[c] = hash_bytes(&le, sizeof(le), s->seed);
+		s->ascii[c] = xxh_bytes(&le, sizeof(le), s->seed);
 	}
 	if (sc->keepcase)
 		s->cls = sc->keeppunct ? cls_nonspace : cls_alnum;
@@ -252,25 +144,24 @@ occurrence(struct shingle_counts *c, uint64_t h)
 }
 
 /*
- * Hand the batch to the sink.  out[] holds the rolled XORs: finish each
- * with XXH3 here, in a loop of independent iterations, and label repeated
- * shingles under --multiset.
+ * out[] holds the rolled XORs: finish each with XXH3 here, in a loop of
+ * independent iterations, and label repeated shingles under --multiset.
  */
-static void
-flush(struct shingler *s)
+void
+shingle_flush(struct shingler *s)
 {
 	uint64_t in[2];
 	uint32_t occ;
 	size_t i;
 
 	for (i = 0; i < s->nout; i++)
-		s->out[i] = hash_u64(s->out[i], s->seed);
+		s->out[i] = xxh_le64(s->out[i], s->seed);
 	if (s->multiset) {
 		for (i = 0; i < s->nout; i++) {
 			if ((occ = occurrence(&s->counts, s->out[i])) > 1) {
 				in[0] = le64(s->out[i]);
 				in[1] = le64(occ);
-				s->out[i] = hash_bytes(in, sizeof(in), s->seed);
+				s->out[i] = xxh_bytes(in, sizeof(in), s->seed);
 			}
 		}
 	}
@@ -294,24 +185,15 @@ emit_window(struct shingler *s, unsigned m)
 	}
 	s->out[s->nout] = s->roll;
 	if (++s->nout == SHINGLE_BATCH)
-		flush(s);
+		shingle_flush(s);
 }
 
 /* Slide the window by one item of hash t (and weight w). */
 static inline void
 push(struct shingler *s, uint64_t t, double w)
 {
-	unsigned j = s->pos;
-
-	if (s->seen >= s->n)
-		s->roll = rotl(s->roll, 1) ^ rotl(s->win[j], s->n) ^ t;
-	else
-		s->roll = rotl(s->roll, 1) ^ t;
-	s->win[j] = t;
-	s->wwin[j] = w;
-	if (++s->pos == s->n)
-		s->pos = 0;
-	if (++s->seen >= s->n)
+	s->wwin[s->pos] = w;
+	if (window_slide(&s->roll, &s->seen, &s->pos, s->win, s->n, t))
 		emit_window(s, s->n);
 }
 
@@ -337,7 +219,7 @@ end_token(struct shingler *s)
 		th = XXH3_64bits_digest(s->st);
 		s->tokstream = 0;
 	} else
-		th = hash_bytes(s->tok, s->toklen, s->seed);
+		th = xxh_bytes(s->tok, s->toklen, s->seed);
 	s->toklen = 0;
 	push_word(s, th);
 }
@@ -356,9 +238,8 @@ spill_token(struct shingler *s)
 	s->toklen = 0;
 }
 
-/* Append bytes already normalized to the current token. */
-static void
-add_tok(struct shingler *s, const unsigned char *p, size_t len)
+void
+shingle_add_tok(struct shingler *s, const unsigned char *p, size_t len)
 {
 	size_t n;
 
@@ -450,89 +331,12 @@ finish_carry(struct shingler *s, const unsigned char *buf, size_t len)
 	return pos - have;
 }
 
-#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
-/*
- * Between words, 64 bytes at a time: words are the runs of ones in a
- * bitmap.  The window state lives in locals here, where the compiler can
- * keep it in registers.  Stops at the end (less than 64 bytes left),
- * before a block with non-ASCII bytes (*scalar_until is then set past it,
- * for the scalar path), or after a block whose last word goes on into the
- * next (s->toklen > 0).  Unweighted only: push() is the general way.
- */
-static const unsigned char *
-scan_ascii(struct shingler *s, const unsigned char *p,
-    const unsigned char *end, const unsigned char **scalar_until)
-{
-	unsigned char low[64 + 8] = { 0 };	/* + 8: word_hash reads 8 */
-	uint64_t mw, mu, mh, st, en, carry, t;
-	uint64_t roll = s->roll, seen = s->seen, *win = s->win;
-	unsigned b, e, n = s->n, pos = s->pos;
-	size_t nout = s->nout;
-
-	for (; end - p >= 64; p += 64) {
-		classify64(p, s->keeppunct, !s->keepcase, &mw, &mu, &mh, low);
-		if (mh != 0) {
-			*scalar_until = p + 64;
-			break;
-		}
-		/*
-		 * Word starts and last bytes, each word one bit of each.  A
-		 * word that reaches the end of the block may go on: it is
-		 * kept aside.  Walking the two masks by clearing their lowest
-		 * bits keeps the loop's dependency chain one cycle long.
-		 */
-		st = mw & ~(mw << 1);
-		en = mw & ~(mw >> 1);
-		carry = 0;
-		if (mw >> 63) {
-			b = 63 - (unsigned)__builtin_clzll(st);
-			carry = (uint64_t)1 << b;
-			st &= ~carry;
-			en &= ~((uint64_t)1 << 63);
-		}
-		for (; st != 0; st &= st - 1, en &= en - 1) {
-			b = (unsigned)__builtin_ctzll(st);
-			e = (unsigned)__builtin_ctzll(en) + 1;
-			t = word_hash(s, low + b, e - b);
-			roll = rotl(roll, 1) ^ t;
-			if (seen >= n)
-				roll ^= rotl(win[pos], n);
-			win[pos] = t;
-			if (++pos == n)
-				pos = 0;
-			if (++seen >= n) {
-				s->out[nout++] = roll;
-				if (nout == SHINGLE_BATCH) {
-					s->nout = nout;
-					flush(s);
-					nout = 0;
-				}
-			}
-		}
-		if (carry != 0) {
-			/* The word goes on past the block. */
-			b = (unsigned)__builtin_ctzll(carry);
-			add_tok(s, low + b, 64 - b);
-		}
-		if (s->toklen > 0) {
-			p += 64;
-			break;
-		}
-	}
-	s->roll = roll;
-	s->seen = seen;
-	s->pos = pos;
-	s->nout = nout;
-	return p;
-}
-#endif
-
 void
 shingle_feed(struct shingler *s, const void *buf, size_t len)
 {
 	const unsigned char *p = buf, *end = p + len;
 	const unsigned char *cls = s->cls, *start;
-#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
+#ifdef WORDSCAN
 	const unsigned char *scalar_until = p;
 #endif
 	const unsigned char *fold = s->keepcase ? keep_ascii : fold_ascii;
@@ -564,14 +368,14 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 	}
 	while (p < end) {
 		if (s->toklen == 0 && !s->tokstream) {
-#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
+#ifdef WORDSCAN
 			/*
 			 * Between words, 64 bytes at a time: words are the
 			 * runs of ones in a bitmap.  A block with non-ASCII
 			 * bytes goes the scalar way.
 			 */
 			if (p >= scalar_until && s->wt == NULL)
-				p = scan_ascii(s, p, end, &scalar_until);
+				p = wordscan_ascii(s, p, end, &scalar_until);
 			if (p == end || s->toklen > 0)
 				continue;
 #endif
@@ -586,12 +390,12 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 				p++;
 			if (p < end && cls[*p] == C_SEP) {
 				if (p > start)
-					push_word(s, hash_bytes(start,
+					push_word(s, xxh_bytes(start,
 					    (size_t)(p - start), s->seed));
 				p++;
 				continue;
 			}
-			add_tok(s, start, (size_t)(p - start));
+			shingle_add_tok(s, start, (size_t)(p - start));
 			if (p == end)
 				break;
 		}
@@ -631,7 +435,7 @@ shingle_end(struct shingler *s)
 		end_token(s);
 	if (s->seen > 0 && s->seen < s->n)
 		emit_window(s, (unsigned)s->seen);
-	flush(s);
+	shingle_flush(s);
 	s->seen = 0;
 	s->pos = 0;
 	s->roll = 0;

@@ -85,6 +85,13 @@ void	shingle_end(struct shingler *);
 
 void	shingle_free(struct shingler *);
 
+/*
+ * For the block scanner (wordscan.c): hand the queued shingles to the
+ * sink, and append bytes already normalized to the current word.
+ */
+void	shingle_flush(struct shingler *);
+void	shingle_add_tok(struct shingler *, const unsigned char *, size_t);
+
 /* The hash of one normalized token, as the shingler computes it. */
 uint64_t shingle_token_hash(const void *tok, size_t len, uint64_t seed);
 

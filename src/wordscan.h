@@ -1,0 +1,29 @@
+/*
+ * The block scanner: words of plain ASCII found 64 bytes at a time with
+ * SSE2 bitmaps, their hashes through a small cache.  Where SSE2 is missing
+ * (or with -DNEARDUP_SCALAR, to check that both agree) the shingler's
+ * byte-at-a-time path does all the work, with the same results.
+ */
+#ifndef WORDSCAN_H
+#define WORDSCAN_H
+
+#if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
+#define WORDSCAN 1
+#endif
+
+#define WORDSCAN_CACHE_BITS 13	/* 8192 cached words, 128 KiB */
+
+struct shingler;
+
+/*
+ * Scan from p, between words, in whole blocks of 64 bytes.  Stops at the
+ * end (less than 64 bytes left), before a block with non-ASCII bytes
+ * (*scalar_until is then set past it, for the byte-at-a-time path), or
+ * after a block whose last word goes on into the next (the word is then
+ * in the shingler's token buffer).  Unweighted shingling only.  Returns
+ * where it stopped.
+ */
+const unsigned char *wordscan_ascii(struct shingler *, const unsigned char *p,
+	    const unsigned char *end, const unsigned char **scalar_until);
+
+#endif
