@@ -29,17 +29,6 @@
 static const double jaccards[] = { 0.1, 0.3, 0.5, 0.7, 0.9, 0.95 };
 #define NJ (sizeof(jaccards) / sizeof(jaccards[0]))
 
-/* Test data only: Vigna's splitmix64. */
-static uint64_t
-splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 static struct scheme
 mkscheme(enum algo algo, unsigned size, uint64_t seed)
 {

@@ -43,16 +43,6 @@ work(void *ctx, void *arg)
 	w->done++;
 }
 
-static uint64_t
-splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 /*
  * Check an item handed back: the next in order, its work done once, with
  * one of the workers' contexts.

@@ -14,6 +14,7 @@
 #define UNIT_H
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -100,5 +101,16 @@ unit_status(void)
 	unit_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 
 #define RUN(test)	unit_run(test, #test)
+
+/* Test data only (never fingerprints): Vigna's splitmix64. */
+static inline uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
 
 #endif
