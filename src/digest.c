@@ -8,22 +8,28 @@
 #include <unistd.h>
 
 #include "digest.h"
+#include "shset.h"
 #include "xmalloc.h"
 
 static void
 to_sketch(void *ctx, const uint64_t *h, const double *w, size_t n)
 {
-	sketch_add(ctx, h, w, n);
+	struct digest *d = ctx;
+
+	sketch_add(&d->sk, h, w, n);
+	if (d->set != NULL)
+		shset_add(d->set, h, n);
 }
 
 void
 digest_init(struct digest *d, const struct scheme *sc,
-    const struct weights *wt)
+    const struct weights *wt, struct shset *set)
 {
 	memset(d, 0, sizeof(*d));
 	d->sc = *sc;
+	d->set = set;
 	sketch_init(&d->sk, sc);
-	shingle_init(&d->sh, sc, wt, to_sketch, &d->sk);
+	shingle_init(&d->sh, sc, wt, to_sketch, d);
 }
 
 void

@@ -15,17 +15,23 @@
 
 #define DIGEST_READSIZE (256 * 1024)
 
+struct shset;
 struct weights;
 
 struct digest {
 	struct scheme sc;
 	struct shingler sh;
 	struct sketch sk;
+	struct shset *set;	/* if set, every shingle also goes here */
 	unsigned char *rbuf;	/* read buffer for digest_fd */
 };
 
+/*
+ * Set up for a scheme.  If set is not NULL, the distinct shingles of the
+ * documents are also collected there (for exact figures).
+ */
 void	digest_init(struct digest *, const struct scheme *,
-	    const struct weights *);
+	    const struct weights *, struct shset *set);
 
 /* Feed the next bytes of the current document. */
 void	digest_feed(struct digest *, const void *, size_t);

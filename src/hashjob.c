@@ -20,7 +20,7 @@ hashworker_init(struct hashworker *w, const struct hashcfg *cfg)
 {
 	memset(w, 0, sizeof(*w));
 	w->cfg = cfg;
-	digest_init(&w->dg, &cfg->sc, cfg->wt);
+	digest_init(&w->dg, &cfg->sc, cfg->wt, NULL);
 }
 
 void

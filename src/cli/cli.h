@@ -23,6 +23,7 @@ struct cmd {
 	int	(*exec)(const struct cmd *, int, char **);
 };
 
+extern const struct cmd cmd_compare;
 extern const struct cmd cmd_hash;
 
 /* Print the usage of cmd to stderr and exit 2. */
@@ -47,6 +48,21 @@ void	out_write(const void *, size_t);
 /* Flush and close stdout: EXIT_OK, or EXIT_TROUBLE after a message. */
 int	out_close(void);
 
+/* --color=WHEN */
+enum { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO };
+
+/* Print s as a JSON string (invalid UTF-8 bytes become U+FFFD). */
+void	fmt_json_string(FILE *, const char *s, size_t len);
+
+/* Print s as a TSV field: backslash, tab, newline, CR escaped as \\ \t \n \r. */
+void	fmt_tsv_field(FILE *, const char *s, size_t len);
+
+/* COLOR_* for a --color argument, or -1. */
+int	fmt_color_option(const char *);
+
+/* Colour on stdout? (auto: a terminal, TERM not dumb, NO_COLOR unset) */
+int	fmt_use_color(int when);
+
 /*
  * Options shared by every command that shingles text: -a -c -k -s -w,
  * --multiset, --keep-case, --keep-punct, --weights.
@@ -70,6 +86,8 @@ enum {
 	OPT_FILES0,
 	OPT_LINES,
 	OPT_TSV,
+	OPT_COLOR,
+	OPT_FORMAT,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 

@@ -19,6 +19,7 @@ static const struct cmd cmd_help = {
 
 static const struct cmd *const cmds[] = {
 	&cmd_hash,
+	&cmd_compare,
 	&cmd_help,
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))

@@ -1,0 +1,537 @@
+/*
+ * neardup compare: how similar two documents are, exactly and as the
+ * scheme's sketches estimate it; or how similar two fingerprint lines say
+ * their documents are (-F).
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "digest.h"
+#include "fpline.h"
+#include "shset.h"
+#include "similarity.h"
+#include "winnow.h"
+#include "xmalloc.h"
+
+#define DEFAULT_THRESHOLD 0.5
+
+enum { FMT_TEXT, FMT_TSV, FMT_JSON };
+
+static int compare_exec(const struct cmd *, int, char **);
+
+const struct cmd cmd_compare = {
+	"compare", "how similar two documents (or two fingerprints) are",
+	"compare [-Fhq] [-a algo] [-c n | -w n] [-k size] [-s seed] "
+	"[-t threshold]\n"
+	"\t[--color=when] [--containment] [--format=text|tsv|json] "
+	"[--keep-case]\n"
+	"\t[--keep-punct] [--multiset] [--passages] [--weights=file] a [b]",
+	compare_exec
+};
+
+/* One side of the comparison. */
+struct side {
+	const char *name;	/* as given, or the fingerprint line's name */
+	struct shset set;
+	struct buf text;	/* the document, kept for --passages */
+	struct fpline fp;	/* the fingerprint (values in fp.v) */
+};
+
+struct result {
+	struct scheme sc;
+	int	 exact;		/* documents were read: sim is valid */
+	struct similarity sim;
+	struct estimate est;
+	double	 score;		/* what the threshold applies to */
+	double	 threshold;
+	struct passage *pass;
+	size_t	 npass;
+};
+
+/*
+ * Read a document: shingles into the set and sketch of d, and into text
+ * when --passages wants it.  Returns 0 or an errno value.
+ */
+static int
+read_doc(struct digest *d, const char *name, struct buf *text, int keep)
+{
+	const uint64_t *v;
+	struct stat st;
+	ssize_t n;
+	int fd, e = 0;
+
+	if (strcmp(name, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
+		return errno;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+		e = EISDIR;
+	else if (!keep)
+		e = digest_fd(d, fd, &v);
+	else {
+		for (;;) {
+			n = read(fd, buf_reserve(text, 1 << 16), 1 << 16);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				e = n < 0 ? errno : 0;
+				break;
+			}
+			digest_feed(d, text->data + text->len, (size_t)n);
+			text->len += (size_t)n;
+		}
+		if (e == 0)
+			(void)digest_end(d);
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return e;
+}
+
+/*
+ * The next fingerprint line from fp (named file, for messages), parsed
+ * into out.  Exits 2 on a read error, a malformed line or no line.
+ */
+static void
+read_fpline(FILE *fp, const char *file, size_t *lineno, struct fpline *out)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	const char *why;
+	ssize_t n;
+
+	errno = 0;
+	if ((n = getline(&line, &cap, fp)) == -1) {
+		if (ferror(fp))
+			err(EXIT_TROUBLE, "%s", cli_vis(file));
+		errx(EXIT_TROUBLE, "%s: expected a fingerprint line after "
+		    "line %zu", cli_vis(file), *lineno);
+	}
+	++*lineno;
+	if (n > 0 && line[n - 1] == '\n')
+		line[--n] = '\0';
+	if (fpline_parse(line, (size_t)n, 0, out, &why) == -1)
+		errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(file), *lineno, why);
+	free(line);
+}
+
+/* -F: fingerprints from two operands, or two lines of one. */
+static void
+load_fingerprints(struct side *s, int nops, char **ops)
+{
+	const char *why;
+	size_t lineno = 0;
+	FILE *fp;
+	int i;
+
+	if (nops == 1) {
+		fp = strcmp(ops[0], "-") == 0 ? stdin : fopen(ops[0], "r");
+		if (fp == NULL)
+			err(EXIT_TROUBLE, "%s", cli_vis(ops[0]));
+		read_fpline(fp, ops[0], &lineno, &s[0].fp);
+		read_fpline(fp, ops[0], &lineno, &s[1].fp);
+		if (fp != stdin)
+			fclose(fp);
+	} else {
+		for (i = 0; i < 2; i++) {
+			lineno = 0;
+			/* An operand that is a fingerprint line itself. */
+			if (strcmp(ops[i], "-") != 0 && access(ops[i], F_OK) ==
+			    -1 && strchr(ops[i], ':') != NULL) {
+				if (fpline_parse(ops[i], strlen(ops[i]), 0,
+				    &s[i].fp, &why) == -1)
+					errx(EXIT_TROUBLE, "%s: %s",
+					    cli_vis(ops[i]), why);
+				continue;
+			}
+			fp = strcmp(ops[i], "-") == 0 ? stdin :
+			    fopen(ops[i], "r");
+			if (fp == NULL)
+				err(EXIT_TROUBLE, "%s", cli_vis(ops[i]));
+			read_fpline(fp, ops[i], &lineno, &s[i].fp);
+			if (fp != stdin)
+				fclose(fp);
+		}
+	}
+	if (!scheme_equal(&s[0].fp.sc, &s[1].fp.sc)) {
+		char a[SCHEME_MAX], b[SCHEME_MAX];
+
+		scheme_format(&s[0].fp.sc, a);
+		scheme_format(&s[1].fp.sc, b);
+		errx(EXIT_TROUBLE, "fingerprints of different schemes cannot "
+		    "be compared: %s and %s", a, b);
+	}
+	for (i = 0; i < 2; i++)
+		s[i].name = s[i].fp.name.len > 0 ? s[i].fp.name.data :
+		    ops[nops == 1 ? 0 : i];
+}
+
+static void
+num(FILE *fp, int have, double v, int fmt)
+{
+	if (have)
+		fprintf(fp, "%.6f", v);
+	else if (fmt == FMT_JSON)
+		fputs("null", fp);
+}
+
+static void
+print_tsv(const struct side *s, const struct result *r, int passages)
+{
+	const struct passage *p;
+	size_t i;
+	const struct estimate *e = &r->est;
+	char sch[SCHEME_MAX];
+
+	scheme_format(&r->sc, sch);
+	printf("a\tb\tscheme\tjaccard\tcontainment_a_in_b\tcontainment_b_in_a"
+	    "\tshared\tsize_a\tsize_b\test_jaccard\test_containment_a_in_b"
+	    "\test_containment_b_in_a\tdistance\tbits\tcosine\tkeys_equal"
+	    "\tthreshold\tsimilar\n");
+	fmt_tsv_field(stdout, s[0].name, strlen(s[0].name));
+	putchar('\t');
+	fmt_tsv_field(stdout, s[1].name, strlen(s[1].name));
+	printf("\t%s\t", sch);
+	num(stdout, r->exact, r->sim.jaccard, FMT_TSV);
+	putchar('\t');
+	num(stdout, r->exact, r->sim.cont_ab, FMT_TSV);
+	putchar('\t');
+	num(stdout, r->exact, r->sim.cont_ba, FMT_TSV);
+	if (r->exact)
+		printf("\t%zu\t%zu\t%zu\t", r->sim.shared, r->sim.size_a,
+		    r->sim.size_b);
+	else
+		printf("\t\t\t\t");
+	num(stdout, e->have & EST_JACCARD, e->jaccard, FMT_TSV);
+	putchar('\t');
+	num(stdout, e->have & EST_CONTAIN, e->cont_ab, FMT_TSV);
+	putchar('\t');
+	num(stdout, e->have & EST_CONTAIN, e->cont_ba, FMT_TSV);
+	if (e->have & EST_DISTANCE)
+		printf("\t%u\t%u\t%.6f", e->distance, e->bits, e->cosine);
+	else
+		printf("\t\t\t");
+	printf("\t%s\t%.6f\t%s\n", (e->have & EST_KEY) ?
+	    (e->equal ? "true" : "false") : "", r->threshold,
+	    r->score >= r->threshold ? "true" : "false");
+	if (!passages)
+		return;
+	/* A second table, after a blank line: one row per passage. */
+	printf("\nwords\ta_first\ta_last\tb_first\tb_last\n");
+	for (i = 0; i < r->npass; i++) {
+		p = &r->pass[i];
+		printf("%zu\t%zu\t%zu\t%zu\t%zu\n", p->words, p->a_first,
+		    p->a_last, p->b_first, p->b_last);
+	}
+}
+
+static void
+json_field(const char *key, int have, double v, int comma)
+{
+	printf("%s\"%s\": ", comma ? ", " : "", key);
+	num(stdout, have, v, FMT_JSON);
+}
+
+static void
+print_json(const struct side *s, const struct result *r, int passages)
+{
+	const struct estimate *e = &r->est;
+	const struct passage *p;
+	char sch[SCHEME_MAX];
+	size_t i;
+
+	scheme_format(&r->sc, sch);
+	printf("{\"a\": ");
+	fmt_json_string(stdout, s[0].name, strlen(s[0].name));
+	printf(", \"b\": ");
+	fmt_json_string(stdout, s[1].name, strlen(s[1].name));
+	printf(", \"scheme\": \"%s\"", sch);
+	json_field("jaccard", r->exact, r->sim.jaccard, 1);
+	json_field("containment_a_in_b", r->exact, r->sim.cont_ab, 1);
+	json_field("containment_b_in_a", r->exact, r->sim.cont_ba, 1);
+	if (r->exact)
+		printf(", \"shared\": %zu, \"size_a\": %zu, \"size_b\": %zu",
+		    r->sim.shared, r->sim.size_a, r->sim.size_b);
+	else
+		printf(", \"shared\": null, \"size_a\": null, "
+		    "\"size_b\": null");
+	json_field("est_jaccard", e->have & EST_JACCARD, e->jaccard, 1);
+	json_field("est_containment_a_in_b", e->have & EST_CONTAIN,
+	    e->cont_ab, 1);
+	json_field("est_containment_b_in_a", e->have & EST_CONTAIN,
+	    e->cont_ba, 1);
+	if (e->have & EST_DISTANCE)
+		printf(", \"distance\": %u, \"bits\": %u, \"cosine\": %.6f",
+		    e->distance, e->bits, e->cosine);
+	else
+		printf(", \"distance\": null, \"bits\": null, "
+		    "\"cosine\": null");
+	printf(", \"keys_equal\": %s", (e->have & EST_KEY) ?
+	    (e->equal ? "true" : "false") : "null");
+	printf(", \"threshold\": %.6f, \"similar\": %s", r->threshold,
+	    r->score >= r->threshold ? "true" : "false");
+	if (passages) {
+		printf(", \"passages\": [");
+		for (i = 0; i < r->npass; i++) {
+			p = &r->pass[i];
+			printf("%s{\"words\": %zu, \"a_first\": %zu, "
+			    "\"a_last\": %zu, \"b_first\": %zu, "
+			    "\"b_last\": %zu, \"text\": ", i ? ", " : "",
+			    p->words, p->a_first, p->a_last, p->b_first,
+			    p->b_last);
+			fmt_json_string(stdout, s[0].text.data + p->a_off,
+			    p->a_end - p->a_off);
+			putchar('}');
+		}
+		putchar(']');
+	}
+	printf("}\n");
+}
+
+static void
+print_estimate(const struct result *r)
+{
+	const struct estimate *e = &r->est;
+	char sch[SCHEME_MAX];
+
+	scheme_format(&r->sc, sch);
+	printf("estimated by %s:\n", sch);
+	if (e->have & EST_JACCARD)
+		printf("  resemblance         %.4f\n", e->jaccard);
+	if (e->have & EST_CONTAIN)
+		printf("  containment a in b  %.4f\n"
+		    "  containment b in a  %.4f\n", e->cont_ab, e->cont_ba);
+	if (e->have & EST_DISTANCE)
+		printf("  %u of %u bits differ, cosine %.4f\n", e->distance,
+		    e->bits, e->cosine);
+	if (e->have & EST_KEY)
+		printf("  keys %s\n", e->equal ? "equal" : "differ");
+}
+
+static void
+print_text(const struct side *s, const struct result *r, int passages,
+    int color)
+{
+	const char *bold = color ? "\033[1m" : "", *hi = color ? "\033[32m" :
+	    "", *off = color ? "\033[m" : "";
+	const struct passage *p;
+	const char *line, *end, *nl;
+	size_t i, n;
+
+	printf("a: %s", cli_vis(s[0].name));
+	if (r->exact)
+		printf(" (%zu shingles)", r->sim.size_a);
+	printf("\nb: %s", cli_vis(s[1].name));
+	if (r->exact)
+		printf(" (%zu shingles)", r->sim.size_b);
+	putchar('\n');
+	if (r->exact)
+		printf("resemblance           %.4f  (%zu shared of %zu)\n"
+		    "containment a in b    %.4f\n"
+		    "containment b in a    %.4f\n", r->sim.jaccard,
+		    r->sim.shared, r->sim.size_a + r->sim.size_b -
+		    r->sim.shared, r->sim.cont_ab, r->sim.cont_ba);
+	print_estimate(r);
+	printf("%s (threshold %.4g)\n", r->score >= r->threshold ?
+	    "similar" : "not similar", r->threshold);
+	if (!passages)
+		return;
+	printf("\n%zu shared passage%s\n", r->npass, r->npass == 1 ? "" : "s");
+	for (i = 0; i < r->npass; i++) {
+		p = &r->pass[i];
+		printf("\n%s%zu words: a lines %zu-%zu, b lines %zu-%zu%s\n",
+		    bold, p->words, p->a_first, p->a_last, p->b_first,
+		    p->b_last, off);
+		line = s[0].text.data + p->a_off;
+		end = s[0].text.data + p->a_end;
+		for (n = p->a_first; line <= end; n++) {
+			if ((nl = memchr(line, '\n', (size_t)(end - line))) ==
+			    NULL)
+				nl = end;
+			printf("%s%6zu%s  %s%.*s%s\n", bold, n, off, hi,
+			    (int)(nl - line), line, off);
+			line = nl + 1;
+		}
+	}
+}
+
+static double
+threshold_arg(const struct cmd *c, const char *arg)
+{
+	char *end;
+	double t;
+
+	errno = 0;
+	t = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno != 0 || !(t >= 0 && t <= 1)) {
+		warnx("-t: %s: not a number from 0 to 1", cli_vis(arg));
+		cli_usage(c);
+	}
+	return t;
+}
+
+static int
+compare_exec(const struct cmd *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		SHOPT_LONG,
+		{ "fingerprints", no_argument, NULL, 'F' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "containment", no_argument, NULL, OPT_CMD_FIRST },
+		{ "passages", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		{ "color", required_argument, NULL, OPT_COLOR },
+		{ "colour", required_argument, NULL, OPT_COLOR },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct side s[2];
+	struct result r;
+	struct shopts so;
+	struct digest d;
+	struct winnow_opts wo;
+	int ch, fps = 0, quiet = 0, containment = 0, passages = 0, i, e;
+	int color = COLOR_AUTO, fmt = FMT_TEXT;
+
+	memset(s, 0, sizeof(s));
+	memset(&r, 0, sizeof(r));
+	r.threshold = DEFAULT_THRESHOLD;
+	shopts_init(&so);
+	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "Fhqt:",
+	    longopts, NULL)) != -1) {
+		if (shopts_option(c, &so, ch, optarg))
+			continue;
+		switch (ch) {
+		case 'F':
+			fps = 1;
+			break;
+		case 'h':
+			cli_print_usage(c, stdout);
+			return out_close();
+		case 'q':
+			quiet = 1;
+			break;
+		case 't':
+			r.threshold = threshold_arg(c, optarg);
+			break;
+		case OPT_CMD_FIRST:
+			containment = 1;
+			break;
+		case OPT_CMD_FIRST + 1:
+			passages = 1;
+			break;
+		case OPT_COLOR:
+			if ((color = fmt_color_option(optarg)) < 0) {
+				warnx("--color: %s: expected auto, always or "
+				    "never", cli_vis(optarg));
+				cli_usage(c);
+			}
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				fmt = FMT_TEXT;
+			else if (strcmp(optarg, "tsv") == 0)
+				fmt = FMT_TSV;
+			else if (strcmp(optarg, "json") == 0)
+				fmt = FMT_JSON;
+			else {
+				warnx("--format: %s: expected text, tsv or "
+				    "json", cli_vis(optarg));
+				cli_usage(c);
+			}
+			break;
+		default:
+			cli_usage(c);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1 || argc > 2 || (argc == 1 && !fps)) {
+		warnx(fps ? "expected two fingerprints, or one file holding "
+		    "two" : "expected two documents");
+		cli_usage(c);
+	}
+	if (argc == 2 && strcmp(argv[0], "-") == 0 &&
+	    strcmp(argv[1], "-") == 0) {
+		warnx("standard input can be only one of the operands");
+		cli_usage(c);
+	}
+	if (fps && passages) {
+		warnx("--passages needs documents, not fingerprints");
+		cli_usage(c);
+	}
+
+	if (fps) {
+		load_fingerprints(s, argc, argv);
+		r.sc = s[0].fp.sc;
+		if (containment && r.sc.algo != ALGO_BOTTOMK)
+			errx(EXIT_TROUBLE, "--containment: fingerprints of "
+			    "%s cannot estimate containment (bottomk can)",
+			    scheme_algo_name(r.sc.algo));
+	} else {
+		shopts_scheme(c, &so, REC_NONE, &r.sc);
+		for (i = 0; i < 2; i++) {
+			s[i].name = argv[i];
+			shset_init(&s[i].set);
+			digest_init(&d, &r.sc, so.weights ? &so.wt : NULL,
+			    &s[i].set);
+			if ((e = read_doc(&d, argv[i], &s[i].text,
+			    passages)) != 0)
+				errc(EXIT_TROUBLE, e, "%s", cli_vis(argv[i]));
+			s[i].fp.nv = scheme_nvalues(&r.sc);
+			s[i].fp.v = xreallocarray(NULL, s[i].fp.nv,
+			    sizeof(*s[i].fp.v));
+			memcpy(s[i].fp.v, d.sk.out, s[i].fp.nv *
+			    sizeof(*s[i].fp.v));
+			digest_free(&d);
+		}
+		r.exact = 1;
+		similarity_exact(&s[0].set, &s[1].set, &r.sim);
+	}
+	similarity_estimate(&r.sc, s[0].fp.v, s[1].fp.v, &r.est);
+	if (r.exact)
+		r.score = containment ? fmax(r.sim.cont_ab, r.sim.cont_ba) :
+		    r.sim.jaccard;
+	else
+		r.score = containment ? fmax(r.est.cont_ab, r.est.cont_ba) :
+		    r.est.similarity;
+	if (passages) {
+		winnow_opts_default(&wo);
+		wo.keepcase = r.sc.keepcase;
+		wo.keeppunct = r.sc.keeppunct;
+		wo.seed = r.sc.seed;
+		r.npass = winnow_passages(s[0].text.data, s[0].text.len,
+		    s[1].text.data, s[1].text.len, &wo, &r.pass);
+	}
+
+	if (!quiet) {
+		if (fmt == FMT_JSON)
+			print_json(s, &r, passages);
+		else if (fmt == FMT_TSV)
+			print_tsv(s, &r, passages);
+		else
+			print_text(s, &r, passages, fmt_use_color(color));
+	}
+	for (i = 0; i < 2; i++) {
+		shset_free(&s[i].set);
+		buf_free(&s[i].text);
+		fpline_free(&s[i].fp);
+	}
+	free(r.pass);
+	shopts_free(&so);
+	if (out_close() != EXIT_OK)
+		return EXIT_TROUBLE;
+	return r.score >= r.threshold ? EXIT_OK : EXIT_DIFFER;
+}

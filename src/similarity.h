@@ -1,0 +1,52 @@
+/*
+ * How similar two documents are: exactly, from their shingle sets
+ * (Broder's resemblance r(A,B) = |A n B| / |A u B| and containment
+ * c(A,B) = |A n B| / |A|), and as estimated from two fingerprints of one
+ * scheme.
+ */
+#ifndef SIMILARITY_H
+#define SIMILARITY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "scheme.h"
+#include "shset.h"
+
+struct similarity {
+	size_t	 size_a, size_b;	/* distinct shingles */
+	size_t	 shared;
+	double	 jaccard;		/* 1 for two empty documents */
+	double	 cont_ab;		/* A in B; 1 when A is empty */
+	double	 cont_ba;
+};
+
+/* Which of the fields of an estimate the scheme gives. */
+#define EST_JACCARD	0x01
+#define EST_CONTAIN	0x02
+#define EST_DISTANCE	0x04
+#define EST_KEY		0x08
+
+struct estimate {
+	unsigned have;		/* EST_* */
+	double	 jaccard;	/* minhash, oph, bottomk */
+	double	 cont_ab, cont_ba;	/* bottomk */
+	unsigned distance, bits;	/* simhash: differing bits of bits */
+	double	 cosine;	/* simhash: cos(pi * distance / bits) */
+	int	 equal;		/* key: the keys are equal */
+	double	 similarity;	/* the scheme's figure for a threshold */
+};
+
+/* Exact figures from two shingle sets. */
+void	similarity_exact(const struct shset *a, const struct shset *b,
+	    struct similarity *);
+
+/*
+ * Estimates from the values of two fingerprints of scheme sc.  The
+ * similarity field is the Jaccard estimate, the simhash cosine, or 1 or 0
+ * for equal or different keys.
+ */
+void	similarity_estimate(const struct scheme *sc, const uint64_t *a,
+	    const uint64_t *b, struct estimate *);
+
+#endif
