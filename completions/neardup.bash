@@ -4,7 +4,7 @@
 # function _neardup_cmd_NAME that fills COMPREPLY from $cur, and from
 # $opt when $cur is the argument of option $opt.
 
-_neardup_commands='hash help'
+_neardup_commands='hash compare help'
 
 # Complete file and directory names.
 _neardup_files()
@@ -52,6 +52,41 @@ _neardup_cmd_hash()
 		return
 	fi
 	_neardup_files
+}
+
+_neardup_cmd_compare()
+{
+	case $opt in
+	-a | --algorithm)
+		_neardup_words 'simhash minhash bottomk oph key'
+		return
+		;;
+	--color | --colour)
+		_neardup_words 'auto always never'
+		return
+		;;
+	--format)
+		_neardup_words 'text tsv json'
+		return
+		;;
+	--weights)
+		_neardup_files
+		return
+		;;
+	-c | --chars | -k | --size | -s | --seed | -t | --threshold | -w | --words)
+		# A number: nothing to offer.
+		return
+		;;
+	esac
+	if [[ $cur == -* && $endopts -eq 0 ]]; then
+		_neardup_words '-a --algorithm= -c --chars= --color= --colour=
+		    --containment -F --fingerprints --format= -h --help -k --size=
+		    --keep-case --keep-punct --multiset --passages -q --quiet
+		    -s --seed= -t --threshold= -w --words= --weights='
+		return
+	fi
+	# Two operands at most: documents, or fingerprint files.
+	((argc < 2)) && _neardup_files
 }
 
 _neardup_cmd_help()

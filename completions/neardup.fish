@@ -6,6 +6,7 @@
 function __neardup_commands
     printf '%s\t%s\n' \
         hash 'Print one fingerprint line per document' \
+        compare 'Tell how similar two documents (or two fingerprints) are' \
         help 'Print the list of commands or the usage of one'
 end
 
@@ -76,3 +77,25 @@ complete -c neardup -n $hash -l weights -r -F -d 'Token weights for simhash word
 complete -c neardup -n $hash -s r -l recursive -d 'Walk directories'
 complete -c neardup -n $hash -s L -l dereference -d 'With -r, follow symbolic links'
 complete -c neardup -n $hash -s z -l null-data -d 'NUL ends output lines and input records'
+
+# compare [options] a [b]
+set -l compare '__neardup_using_command compare'
+complete -c neardup -n $compare -F
+complete -c neardup -n $compare -s h -l help -d 'Print the usage of compare'
+complete -c neardup -n $compare -s a -l algorithm -x -a '(__neardup_algorithms)' -d 'Scheme whose estimates are given'
+complete -c neardup -n $compare -s c -l chars -x -d 'Shingles of N characters, 1..64'
+complete -c neardup -n $compare -s w -l words -x -d 'Shingles of N words, 1..64 (default 3)'
+complete -c neardup -n $compare -s k -l size -x -d 'Simhash bits (64, 128), or k or n, 1..4096'
+complete -c neardup -n $compare -s s -l seed -x -d 'Seed of every hash (default 0)'
+complete -c neardup -n $compare -s t -l threshold -x -d 'Least figure that is similar, 0..1 (default 0.5)'
+complete -c neardup -n $compare -s F -l fingerprints -d 'Operands are fingerprint lines'
+complete -c neardup -n $compare -s q -l quiet -d 'Print nothing, answer by the exit status'
+complete -c neardup -n $compare -l color -x -a 'auto always never' -d 'Colour the shared passages'
+complete -c neardup -n $compare -l colour -x -a 'auto always never' -d 'Colour the shared passages'
+complete -c neardup -n $compare -l containment -d 'Threshold the larger containment, not the resemblance'
+complete -c neardup -n $compare -l format -x -a 'text tsv json' -d 'Output format'
+complete -c neardup -n $compare -l keep-case -d 'Do not fold case'
+complete -c neardup -n $compare -l keep-punct -d 'Punctuation is part of words'
+complete -c neardup -n $compare -l multiset -d 'Count repeated shingles (labelled shingles)'
+complete -c neardup -n $compare -l passages -d 'List the shared passages'
+complete -c neardup -n $compare -l weights -r -F -d 'Token weights for simhash word shingles'

@@ -1,7 +1,7 @@
 /*
  * A set of 64-bit shingle hashes, for exact resemblance and containment.
- * Memory is 16 bytes or less per distinct shingle (open addressing, at
- * most half full).  Two different shingles with the same 64-bit hash are
+ * Memory is 16 to 32 bytes per distinct shingle (open addressing, at
+ * most half full), 48 for a moment while the table doubles.  Two different shingles with the same 64-bit hash are
  * one element: with n distinct shingles that happens with probability
  * about n^2 / 2^65, negligible below billions of shingles.
  */

@@ -12,28 +12,42 @@ commands() {
 	"$NEARDUP" -h | awk '/^commands:/ { on = 1; next } on && NF { print $1 }'
 }
 
-# usage_options: the options in `neardup help hash`, one a line:
-# single letters as -x, long ones as --name.
+# usage_options [COMMAND]: the options in `neardup help COMMAND` (default
+# hash), one a line: single letters as -x, long ones as --name.
 usage_options() {
-	"$NEARDUP" help hash |
+	"$NEARDUP" help "${1:-hash}" |
 	    grep -oE '(^|[[ |])-[A-Za-z0-9]+|--[a-z0-9][a-z0-9-]*' |
 	    sed 's/^[[ |]*//' |
 	    awk '/^--/ { print; next } { for (i = 2; i <= length($0); i++) print "-" substr($0, i, 1) }' |
 	    sort -u
 }
 
-# man_options: the options of the hash SYNOPSIS of neardup(1), same form.
-man_options() {
-	awk '/^\.Sh SYNOPSIS/ { syn = 1; next }
-	    /^\.Sh / { syn = 0 }
-	    syn && /^\.Nm/ { cmd = 0 }
-	    syn && /^\.Cm hash/ { cmd = 1; next }
-	    syn && cmd { print }' "$MAN" |
-	    grep -oE 'Fl (\\-[a-z0-9][a-z0-9-]*|[A-Za-z0-9]+)' |
+# fl_options: the options named by Fl macros on standard input, in the
+# form of usage_options.
+fl_options() {
+	grep -oE 'Fl (\\-[a-z0-9][a-z0-9-]*|[A-Za-z0-9]+)' |
 	    sed 's/^Fl //' |
 	    awk '/^\\-/ { print "-" substr($0, 2); next }
 	        { for (i = 1; i <= length($0); i++) print "-" substr($0, i, 1) }' |
 	    sort -u
+}
+
+# man_options [COMMAND]: the options of the SYNOPSIS of COMMAND (default
+# hash) in neardup(1), same form.
+man_options() {
+	awk -v c="${1:-hash}" '/^\.Sh SYNOPSIS/ { syn = 1; next }
+	    /^\.Sh / { syn = 0 }
+	    syn && /^\.Nm/ { cmd = 0 }
+	    syn && $1 == ".Cm" && $2 == c { cmd = 1; next }
+	    syn && cmd { print }' "$MAN" | fl_options
+}
+
+# man_section_options COMMAND: the options that head an item (.It Fl ...)
+# of the subsection COMMAND of neardup(1), same form.
+man_section_options() {
+	awk -v c="$1" '$1 == ".Ss" { sec = ($2 == c); next }
+	    /^\.Sh / { sec = 0 }
+	    sec && /^\.It Fl / { print }' "$MAN" | fl_options
 }
 
 @test "io-001: -V prints neardup 0.1.0" {
@@ -100,6 +114,38 @@ man_options() {
 	[ -s man.opts ] || fail "no options parsed from the man SYNOPSIS"
 	diff -u --label usage usage.opts --label man.opts man.opts ||
 	    fail "the options of 'neardup help hash' and the hash SYNOPSIS of neardup(1) differ"
+}
+
+@test "io-017: the usage of compare names every option of the spec" {
+	run usage_options compare
+	local o
+	for o in -a -c -F -h -k -q -s -t -w --color --containment --format \
+	    --keep-case --keep-punct --multiset --passages --weights; do
+		assert_line -- "$o"
+	done
+}
+
+@test "io-018: every option in the usage of compare is in the man SYNOPSIS and back" {
+	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
+	usage_options compare >usage.opts
+	man_options compare >man.opts
+	[ -s usage.opts ] || fail "no options parsed from the usage"
+	[ -s man.opts ] || fail "no options parsed from the man SYNOPSIS"
+	diff -u --label usage usage.opts --label man.opts man.opts ||
+	    fail "the options of 'neardup help compare' and the compare SYNOPSIS of neardup(1) differ"
+}
+
+@test "io-019: every option in the usage of hash and compare is described in its subsection" {
+	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
+	local c o
+	for c in hash compare; do
+		man_section_options "$c" >section.opts
+		[ -s section.opts ] || fail "no .It Fl items in the $c subsection"
+		for o in $(usage_options "$c"); do
+			grep -qxe "$o" section.opts ||
+			    fail "option $o of $c has no item in the .Ss $c subsection of neardup(1)"
+		done
+	done
 }
 
 @test "io-008: every long option in the usage of hash is accepted" {
@@ -175,7 +221,7 @@ man_options() {
 }
 
 # completion_has FILE: every command of `neardup -h`, and every long option
-# of hash, appears in completions/FILE.
+# of hash and of compare, appears in completions/FILE.
 completion_has() {
 	local f=$ROOT_DIR/completions/$1 c o
 	[ -f "$f" ] || skip "completions/$1 does not exist yet"
@@ -183,10 +229,12 @@ completion_has() {
 	for c in $(commands); do
 		grep -qw -- "$c" "$f" || fail "command $c is not in completions/$1"
 	done
-	for o in $(usage_options | grep -- '^--'); do
-		# fish declares long options as "-l name"; the others spell "--name"
-		grep -qE -- "(--|-l )${o#--}([^a-z0-9-]|\$)" "$f" ||
-			fail "option $o of hash is not in completions/$1"
+	for c in hash compare; do
+		for o in $(usage_options "$c" | grep -- '^--'); do
+			# fish declares long options as "-l name"; the others spell "--name"
+			grep -qE -- "(--|-l )${o#--}([^a-z0-9-]|\$)" "$f" ||
+				fail "option $o of $c is not in completions/$1"
+		done
 	done
 }
 

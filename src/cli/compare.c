@@ -25,6 +25,7 @@
 #include "xmalloc.h"
 
 #define DEFAULT_THRESHOLD 0.5
+#define DEFAULT_THRESHOLD_TEXT "0.5"
 
 enum { FMT_TEXT, FMT_TSV, FMT_JSON };
 
@@ -55,6 +56,7 @@ struct result {
 	struct estimate est;
 	double	 score;		/* what the threshold applies to */
 	double	 threshold;
+	const char *targ;	/* the threshold as written */
 	struct passage *pass;
 	size_t	 npass;
 };
@@ -115,8 +117,11 @@ read_fpline(FILE *fp, const char *file, size_t *lineno, struct fpline *out)
 	if ((n = getline(&line, &cap, fp)) == -1) {
 		if (ferror(fp))
 			err(EXIT_TROUBLE, "%s", cli_vis(file));
-		errx(EXIT_TROUBLE, "%s: expected a fingerprint line after "
-		    "line %zu", cli_vis(file), *lineno);
+		if (*lineno == 0)
+			errx(EXIT_TROUBLE, "%s: no fingerprint line",
+			    cli_vis(file));
+		errx(EXIT_TROUBLE, "%s: expected a second fingerprint line "
+		    "after line %zu", cli_vis(file), *lineno);
 	}
 	++*lineno;
 	if (n > 0 && line[n - 1] == '\n')
@@ -126,11 +131,30 @@ read_fpline(FILE *fp, const char *file, size_t *lineno, struct fpline *out)
 	free(line);
 }
 
+/*
+ * An operand that is itself a fingerprint, "SCHEME:HEX" with or without
+ * "  NAME"; a nameless one is named by itself.
+ */
+static void
+parse_literal(const char *op, struct fpline *fp)
+{
+	struct buf line = { 0 };
+	const char *why;
+
+	buf_add(&line, op, strlen(op));
+	if (strstr(op, "  ") == NULL) {
+		buf_add(&line, "  ", 2);
+		buf_add(&line, op, strlen(op));
+	}
+	if (fpline_parse(line.data, line.len, 0, fp, &why) == -1)
+		errx(EXIT_TROUBLE, "%s: %s", cli_vis(op), why);
+	buf_free(&line);
+}
+
 /* -F: fingerprints from two operands, or two lines of one. */
 static void
 load_fingerprints(struct side *s, int nops, char **ops)
 {
-	const char *why;
 	size_t lineno = 0;
 	FILE *fp;
 	int i;
@@ -149,10 +173,7 @@ load_fingerprints(struct side *s, int nops, char **ops)
 			/* An operand that is a fingerprint line itself. */
 			if (strcmp(ops[i], "-") != 0 && access(ops[i], F_OK) ==
 			    -1 && strchr(ops[i], ':') != NULL) {
-				if (fpline_parse(ops[i], strlen(ops[i]), 0,
-				    &s[i].fp, &why) == -1)
-					errx(EXIT_TROUBLE, "%s: %s",
-					    cli_vis(ops[i]), why);
+				parse_literal(ops[i], &s[i].fp);
 				continue;
 			}
 			fp = strcmp(ops[i], "-") == 0 ? stdin :
@@ -323,8 +344,7 @@ static void
 print_text(const struct side *s, const struct result *r, int passages,
     int color)
 {
-	const char *bold = color ? "\033[1m" : "", *hi = color ? "\033[32m" :
-	    "", *off = color ? "\033[m" : "";
+	const char *bold = color ? "\033[1m" : "", *off = color ? "\033[m" : "";
 	const struct passage *p;
 	const char *line, *end, *nl;
 	size_t i, n;
@@ -343,8 +363,8 @@ print_text(const struct side *s, const struct result *r, int passages,
 		    r->sim.shared, r->sim.size_a + r->sim.size_b -
 		    r->sim.shared, r->sim.cont_ab, r->sim.cont_ba);
 	print_estimate(r);
-	printf("%s (threshold %.4g)\n", r->score >= r->threshold ?
-	    "similar" : "not similar", r->threshold);
+	printf("%s (threshold %s)\n", r->score >= r->threshold ?
+	    "similar" : "not similar", r->targ);
 	if (!passages)
 		return;
 	printf("\n%zu shared passage%s\n", r->npass, r->npass == 1 ? "" : "s");
@@ -359,8 +379,8 @@ print_text(const struct side *s, const struct result *r, int passages,
 			if ((nl = memchr(line, '\n', (size_t)(end - line))) ==
 			    NULL)
 				nl = end;
-			printf("%s%6zu%s  %s%.*s%s\n", bold, n, off, hi,
-			    (int)(nl - line), line, off);
+			printf("%s%6zu%s  %.*s\n", bold, n, off,
+			    (int)(nl - line), line);
 			line = nl + 1;
 		}
 	}
@@ -403,16 +423,19 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	struct digest d;
 	struct winnow_opts wo;
 	int ch, fps = 0, quiet = 0, containment = 0, passages = 0, i, e;
-	int color = COLOR_AUTO, fmt = FMT_TEXT;
+	int color = COLOR_AUTO, fmt = FMT_TEXT, shingling = 0;
 
 	memset(s, 0, sizeof(s));
 	memset(&r, 0, sizeof(r));
 	r.threshold = DEFAULT_THRESHOLD;
+	r.targ = DEFAULT_THRESHOLD_TEXT;
 	shopts_init(&so);
 	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "Fhqt:",
 	    longopts, NULL)) != -1) {
-		if (shopts_option(c, &so, ch, optarg))
+		if (shopts_option(c, &so, ch, optarg)) {
+			shingling = 1;
 			continue;
+		}
 		switch (ch) {
 		case 'F':
 			fps = 1;
@@ -425,6 +448,7 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 			break;
 		case 't':
 			r.threshold = threshold_arg(c, optarg);
+			r.targ = optarg;
 			break;
 		case OPT_CMD_FIRST:
 			containment = 1;
@@ -466,6 +490,11 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	if (argc == 2 && strcmp(argv[0], "-") == 0 &&
 	    strcmp(argv[1], "-") == 0) {
 		warnx("standard input can be only one of the operands");
+		cli_usage(c);
+	}
+	if (fps && shingling) {
+		warnx("shingling options do not apply to fingerprints (-F): "
+		    "their scheme is in the lines");
 		cli_usage(c);
 	}
 	if (fps && passages) {
