@@ -25,6 +25,7 @@ struct cmd {
 
 extern const struct cmd cmd_compare;
 extern const struct cmd cmd_hash;
+extern const struct cmd cmd_near;
 
 /* Print the usage of cmd to stderr and exit 2. */
 void	cli_usage(const struct cmd *) __attribute__((noreturn));

@@ -20,6 +20,7 @@ static const struct cmd cmd_help = {
 static const struct cmd *const cmds[] = {
 	&cmd_hash,
 	&cmd_compare,
+	&cmd_near,
 	&cmd_help,
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))

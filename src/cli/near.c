@@ -1,0 +1,404 @@
+/*
+ * neardup near: the simhash fingerprints of an index within d bits of each
+ * query, or every pair of them within d bits (--self), from Manku's
+ * permuted tables (src/index.c).
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "digest.h"
+#include "fpline.h"
+#include "index.h"
+#include "walk.h"
+#include "xmalloc.h"
+
+static int near_exec(const struct cmd *, int, char **);
+
+const struct cmd cmd_near = {
+	"near", "simhash fingerprints within d bits of each query",
+	"near [-hLrz] -d distance [-n count] [--docs] [--format=text|json] "
+	"[--self]\n"
+	"\t[-c n | -w n] [-k size] [-s seed] [--keep-case] [--keep-punct] "
+	"[--multiset]\n"
+	"\t[--weights=file] index [query ...]",
+	near_exec
+};
+
+/* Fingerprint lines read from a file: values and names. */
+struct fpset {
+	struct scheme sc;
+	int	 have_sc;
+	size_t	 n, cap;
+	uint64_t *v;		/* n * words values */
+	size_t	*name;		/* offsets into names */
+	struct buf names;	/* NUL-terminated names */
+};
+
+struct near {
+	int	 zero, json, self;
+	size_t	 limit;		/* -n, 0: all */
+	unsigned d;
+	struct fpset ix;
+	struct index index;
+	struct index_match *m;
+	size_t	 mcap;
+	size_t	 printed;
+	int	 rval;
+};
+
+static const char *
+name_of(const struct fpset *s, size_t i)
+{
+	return s->names.data + s->name[i];
+}
+
+/* Read every fingerprint line of path into s; exit 2 on a bad one. */
+static void
+load_index(struct fpset *s, const char *path, int zero)
+{
+	char *line = NULL, sch[SCHEME_MAX], want[SCHEME_MAX];
+	struct fpline fp = { 0 };
+	size_t cap = 0, lineno = 0, words;
+	const char *why;
+	ssize_t len;
+	FILE *f;
+
+	if (strcmp(path, "-") == 0)
+		f = stdin;
+	else if ((f = fopen(path, "r")) == NULL)
+		err(EXIT_TROUBLE, "%s", cli_vis(path));
+	while ((len = getdelim(&line, &cap, zero ? '\0' : '\n', f)) != -1) {
+		lineno++;
+		if (len > 0 && line[len - 1] == (zero ? '\0' : '\n'))
+			len--;
+		if (fpline_parse(line, (size_t)len, zero, &fp, &why) == -1)
+			errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path), lineno,
+			    why);
+		if (fp.sc.algo != ALGO_SIMHASH)
+			errx(EXIT_TROUBLE, "%s:%zu: not a simhash fingerprint "
+			    "(%s)", cli_vis(path), lineno,
+			    scheme_algo_name(fp.sc.algo));
+		if (!s->have_sc) {
+			s->sc = fp.sc;
+			s->have_sc = 1;
+		} else if (!scheme_equal(&s->sc, &fp.sc)) {
+			scheme_format(&fp.sc, sch);
+			scheme_format(&s->sc, want);
+			errx(EXIT_TROUBLE, "%s:%zu: scheme %s differs from the "
+			    "first line's %s", cli_vis(path), lineno, sch, want);
+		}
+		if (s->n == UINT32_MAX)
+			errx(EXIT_TROUBLE, "%s: more than %u fingerprints",
+			    cli_vis(path), UINT32_MAX);
+		words = fp.nv;
+		if (s->n == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 1024;
+			s->v = xreallocarray(s->v, s->cap, words * sizeof(*s->v));
+			s->name = xreallocarray(s->name, s->cap,
+			    sizeof(*s->name));
+		}
+		memcpy(s->v + s->n * words, fp.v, words * sizeof(*s->v));
+		s->name[s->n++] = s->names.len;
+		buf_add(&s->names, fp.name.data, fp.name.len + 1);
+	}
+	if (ferror(f))
+		err(EXIT_TROUBLE, "%s", cli_vis(path));
+	if (f != stdin)
+		fclose(f);
+	free(line);
+	fpline_free(&fp);
+}
+
+static void
+put_name(const struct near *r, const char *name)
+{
+	if (r->json)
+		fmt_json_string(stdout, name, strlen(name));
+	else if (r->zero)
+		fputs(name, stdout);
+	else
+		fmt_tsv_field(stdout, name, strlen(name));
+}
+
+static void
+put_pair(struct near *r, const char *a, const char *b, unsigned dist)
+{
+	if (r->json) {
+		printf("%s\n{\"query\": ", r->printed ? "," : "[");
+		put_name(r, a);
+		printf(", \"match\": ");
+		put_name(r, b);
+		printf(", \"distance\": %u}", dist);
+	} else {
+		put_name(r, a);
+		putchar('\t');
+		put_name(r, b);
+		printf("\t%u%c", dist, r->zero ? '\0' : '\n');
+	}
+	r->printed++;
+}
+
+static void
+query(struct near *r, const char *name, const uint64_t *v)
+{
+	size_t n, i;
+
+	n = index_query(&r->index, v, &r->m, &r->mcap);
+	if (r->limit > 0 && n > r->limit)
+		n = r->limit;
+	for (i = 0; i < n; i++)
+		put_pair(r, name, name_of(&r->ix, r->m[i].id), r->m[i].dist);
+}
+
+/* Query with every fingerprint line of path. */
+static void
+query_lines(struct near *r, const char *path)
+{
+	struct fpset q = { 0 };
+	char sch[SCHEME_MAX], want[SCHEME_MAX];
+	size_t i;
+
+	load_index(&q, path, r->zero);
+	if (q.n > 0 && r->ix.have_sc && !scheme_equal(&q.sc, &r->ix.sc)) {
+		scheme_format(&q.sc, sch);
+		scheme_format(&r->ix.sc, want);
+		errx(EXIT_TROUBLE, "%s: scheme %s differs from the index's %s",
+		    cli_vis(path), sch, want);
+	}
+	for (i = 0; i < q.n; i++)
+		query(r, name_of(&q, i), q.v + i * r->index.words);
+	free(q.v);
+	free(q.name);
+	buf_free(&q.names);
+}
+
+/* --docs: hash the documents under path and query with them. */
+static void
+query_docs(struct near *r, struct walk *w, struct digest *dg,
+    const char *path)
+{
+	struct walk_entry e;
+	const uint64_t *v;
+	int fd, errnum;
+
+	walk_start(w, path);
+	while (walk_next(w, &e)) {
+		if ((errnum = e.errnum) == 0) {
+			fd = e.isstdin ? STDIN_FILENO : open(e.path, O_RDONLY |
+			    O_NOCTTY | O_CLOEXEC);
+			if (fd == -1)
+				errnum = errno;
+			else {
+				errnum = digest_fd(dg, fd, &v);
+				if (!e.isstdin)
+					close(fd);
+			}
+		}
+		if (errnum != 0) {
+			warnc(errnum, "%s", cli_vis(e.path));
+			r->rval = EXIT_TROUBLE;
+			continue;
+		}
+		query(r, e.path, v);
+	}
+}
+
+struct pair {
+	uint32_t a, b;
+	unsigned dist;
+};
+
+struct pairs {
+	struct pair *p;
+	size_t	 n, cap;
+};
+
+static void
+add_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
+{
+	struct pairs *ps = ctx;
+
+	if (ps->n == ps->cap) {
+		ps->cap = ps->cap ? 2 * ps->cap : 1024;
+		ps->p = xreallocarray(ps->p, ps->cap, sizeof(*ps->p));
+	}
+	ps->p[ps->n].a = a;
+	ps->p[ps->n].b = b;
+	ps->p[ps->n].dist = dist;
+	ps->n++;
+}
+
+static int
+pair_cmp(const void *x, const void *y)
+{
+	const struct pair *p = x, *q = y;
+
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	if (p->dist != q->dist)
+		return p->dist < q->dist ? -1 : 1;
+	return (p->b > q->b) - (p->b < q->b);
+}
+
+static int
+near_exec(const struct cmd *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		SHOPT_LONG,
+		{ "distance", required_argument, NULL, 'd' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
+		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "recursive", no_argument, NULL, 'r' },
+		{ "dereference", no_argument, NULL, 'L' },
+		{ "null-data", no_argument, NULL, 'z' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct near r;
+	struct shopts so;
+	struct scheme sc;
+	struct digest dg;
+	struct walk *w;
+	struct pairs ps = { 0 };
+	char sch[SCHEME_MAX], want[SCHEME_MAX];
+	int ch, docs = 0, recursive = 0, follow = 0, have_d = 0, i;
+	size_t k;
+
+	memset(&r, 0, sizeof(r));
+	shopts_init(&so);
+	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "d:hLn:rz",
+	    longopts, NULL)) != -1) {
+		if (shopts_option(c, &so, ch, optarg))
+			continue;
+		switch (ch) {
+		case 'd':
+			r.d = (unsigned)cli_number(c, "-d", optarg, 0,
+			    INDEX_MAXD(128));
+			have_d = 1;
+			break;
+		case 'h':
+			cli_print_usage(c, stdout);
+			return out_close();
+		case 'L':
+			follow = 1;
+			break;
+		case 'n':
+			r.limit = (size_t)cli_number(c, "-n", optarg, 1,
+			    UINT32_MAX);
+			break;
+		case 'r':
+			recursive = 1;
+			break;
+		case 'z':
+			r.zero = 1;
+			break;
+		case OPT_CMD_FIRST:
+			docs = 1;
+			break;
+		case OPT_CMD_FIRST + 1:
+			r.self = 1;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "json") == 0)
+				r.json = 1;
+			else if (strcmp(optarg, "text") != 0) {
+				warnx("--format: %s: expected text or json",
+				    cli_vis(optarg));
+				cli_usage(c);
+			}
+			break;
+		default:
+			cli_usage(c);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!have_d) {
+		warnx("-d: the largest distance is required");
+		cli_usage(c);
+	}
+	if (argc < 1) {
+		warnx("expected an index of fingerprint lines");
+		cli_usage(c);
+	}
+	if (r.self && (argc > 1 || docs || r.limit > 0)) {
+		warnx("--self takes the index alone, without queries, --docs "
+		    "or -n");
+		cli_usage(c);
+	}
+	if (so.algo != ALGO_SIMHASH) {
+		warnx("-a: near works on simhash fingerprints only");
+		cli_usage(c);
+	}
+	if ((recursive || follow) && !docs) {
+		warnx("-r and -L apply to --docs");
+		cli_usage(c);
+	}
+	if (argc == 1 && !r.self && strcmp(argv[0], "-") == 0) {
+		warnx("the index and the queries cannot both be standard "
+		    "input");
+		cli_usage(c);
+	}
+
+	load_index(&r.ix, argv[0], r.zero);
+	if (r.ix.have_sc && r.d > INDEX_MAXD(r.ix.sc.size))
+		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints "
+		    "(at most %u)", r.d, r.ix.sc.size,
+		    INDEX_MAXD(r.ix.sc.size));
+	index_build(&r.index, r.ix.v, r.ix.n, r.ix.have_sc ? r.ix.sc.size : 64,
+	    r.d);
+
+	if (r.self) {
+		index_self(&r.index, add_pair, &ps);
+		qsort(ps.p, ps.n, sizeof(*ps.p), pair_cmp);
+		for (k = 0; k < ps.n; k++)
+			put_pair(&r, name_of(&r.ix, ps.p[k].a),
+			    name_of(&r.ix, ps.p[k].b), ps.p[k].dist);
+		free(ps.p);
+	} else if (docs) {
+		shopts_scheme(c, &so, REC_NONE, &sc);
+		if (r.ix.have_sc && !scheme_equal(&sc, &r.ix.sc)) {
+			scheme_format(&sc, sch);
+			scheme_format(&r.ix.sc, want);
+			errx(EXIT_TROUBLE, "--docs: documents hashed as %s cannot "
+			    "be compared with the index's %s", sch, want);
+		}
+		digest_init(&dg, &sc, so.weights ? &so.wt : NULL, NULL);
+		w = walk_new(recursive, follow);
+		if (argc == 1)
+			query_docs(&r, w, &dg, "-");
+		for (i = 1; i < argc; i++)
+			query_docs(&r, w, &dg, argv[i]);
+		walk_free(w);
+		digest_free(&dg);
+	} else {
+		if (argc == 1)
+			query_lines(&r, "-");
+		for (i = 1; i < argc; i++)
+			query_lines(&r, argv[i]);
+	}
+	if (r.json)
+		printf(r.printed ? "\n]\n" : "[]\n");
+
+	index_free(&r.index);
+	free(r.m);
+	free(r.ix.v);
+	free(r.ix.name);
+	buf_free(&r.ix.names);
+	shopts_free(&so);
+	if (out_close() != EXIT_OK)
+		return EXIT_TROUBLE;
+	if (r.rval != EXIT_OK)
+		return r.rval;
+	return r.printed > 0 ? EXIT_OK : EXIT_DIFFER;
+}

@@ -1,0 +1,351 @@
+/*
+ * Permuted tables for Hamming-distance search (see index.h).
+ *
+ * Bits are numbered from the most significant bit of the first word.
+ * Block b holds bits bstart[b] .. bstart[b + 1] - 1.  A table's key is the
+ * first 64 bits of the fingerprint with the table's B - d blocks moved to
+ * the front; for 64-bit fingerprints that is the whole fingerprint, so the
+ * popcount of two keys' XOR is their distance.
+ *
+ * A pair within d bits agrees on a set A of blocks with at least B - d
+ * members, and is met in every table whose key blocks lie in A.  It is
+ * reported only by the first such table, so each pair (and each match of
+ * a query) comes out once without remembering what was already seen.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "index.h"
+#include "xmalloc.h"
+
+/* Bits start .. start + len - 1 of w, right-aligned (len <= 64). */
+static inline uint64_t
+get_bits(const uint64_t *w, unsigned start, unsigned len)
+{
+	unsigned wi = start / 64, off = start % 64;
+	uint64_t v = w[wi] << off;
+
+	if (off > 0 && off + len > 64)
+		v |= w[wi + 1] >> (64 - off);
+	return len == 64 ? v : v >> (64 - len);
+}
+
+/* The key of fingerprint w in table t. */
+static uint64_t
+permute(const struct index *ix, const struct index_table *t,
+    const uint64_t *w)
+{
+	unsigned i, b, len, filled = 0;
+	uint64_t key = 0, v;
+
+	for (i = 0; i < ix->nblocks && filled < 64; i++) {
+		b = t->order[i];
+		len = ix->bstart[b + 1] - ix->bstart[b];
+		v = get_bits(w, ix->bstart[b], len);
+		if (filled + len > 64) {
+			v >>= filled + len - 64;
+			len = 64 - filled;
+		}
+		key = len == 64 ? v : (key << len) | v;
+		filled += len;
+	}
+	return key;
+}
+
+/* The blocks on which a and b agree, as a mask. */
+static uint64_t
+agreement(const struct index *ix, const uint64_t *a, const uint64_t *b)
+{
+	uint64_t mask = 0;
+	unsigned i, len;
+
+	for (i = 0; i < ix->nblocks; i++) {
+		len = ix->bstart[i + 1] - ix->bstart[i];
+		if (get_bits(a, ix->bstart[i], len) ==
+		    get_bits(b, ix->bstart[i], len))
+			mask |= (uint64_t)1 << i;
+	}
+	return mask;
+}
+
+/* Is t the first table whose key blocks are all among the agreeing ones? */
+static int
+first_table(const struct index *ix, unsigned t, uint64_t agree)
+{
+	unsigned i;
+
+	for (i = 0; i < t; i++)
+		if ((ix->t[i].smask & ~agree) == 0)
+			return 0;
+	return 1;
+}
+
+static unsigned
+distance(const struct index *ix, const uint64_t *a, const uint64_t *b)
+{
+	unsigned i, dist = 0;
+
+	for (i = 0; i < ix->words; i++)
+		dist += (unsigned)__builtin_popcountll(a[i] ^ b[i]);
+	return dist;
+}
+
+static double
+binom(unsigned n, unsigned k)
+{
+	double r = 1;
+	unsigned i;
+
+	for (i = 1; i <= k; i++)
+		r = r * (n - k + i) / i;
+	return r;
+}
+
+/*
+ * B blocks for n fingerprints of bits bits at distance d.  More blocks
+ * mean longer keys and so fewer candidates to check per table, but
+ * C(B, d) tables to build, hold and search.  Take the fewest tables whose
+ * keys leave at most MAXCAND expected candidates per table for random
+ * fingerprints (n / 2^p, p the key bits); failing that, the most blocks
+ * within INDEX_MAXTABLES tables.  B = d + 1 always fits: d + 1 tables.
+ */
+#define MAXCAND 256.0
+
+static unsigned
+choose_blocks(size_t n, unsigned bits, unsigned d)
+{
+	unsigned b, best = d + 1;
+	double p;
+
+	if (d == 0)
+		return 1;
+	for (b = d + 1; b <= bits && b <= INDEX_MAXBLOCKS; b++) {
+		if (binom(b, d) > INDEX_MAXTABLES)
+			break;
+		best = b;
+		/* The shortest key: B - d of the shorter blocks. */
+		p = fmin(64, (double)((b - d) * (bits / b)));
+		if ((double)n / exp2(p) <= MAXCAND)
+			break;
+	}
+	return best;
+}
+
+/*
+ * Sort key[] and id[] together by the top pbits of key, stably: an LSD
+ * radix sort, 16 bits a pass, over only the digits those bits fall in.
+ * Searches and the self-join need the runs of equal key blocks, no more.
+ */
+static void
+sort_keys(uint64_t *key, uint32_t *id, size_t n, unsigned pbits)
+{
+	uint64_t *ka = key, *kb, *tk;
+	uint32_t *ia = id, *ib, *ti;
+	size_t *count, i, sum, c;
+	unsigned shift, digit;
+
+	if (n < 2)
+		return;
+	kb = xreallocarray(NULL, n, sizeof(*kb));
+	ib = xreallocarray(NULL, n, sizeof(*ib));
+	count = xreallocarray(NULL, 65536, sizeof(*count));
+	for (shift = 64 - 16 * ((pbits + 15) / 16); shift < 64; shift += 16) {
+		memset(count, 0, 65536 * sizeof(*count));
+		for (i = 0; i < n; i++)
+			count[(ka[i] >> shift) & 0xFFFF]++;
+		if (count[(ka[0] >> shift) & 0xFFFF] == n)
+			continue;	/* every key has this digit */
+		for (sum = 0, digit = 0; digit < 65536; digit++) {
+			c = count[digit];
+			count[digit] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++) {
+			c = count[(ka[i] >> shift) & 0xFFFF]++;
+			kb[c] = ka[i];
+			ib[c] = ia[i];
+		}
+		tk = ka, ka = kb, kb = tk;
+		ti = ia, ia = ib, ib = ti;
+	}
+	if (ka != key) {
+		memcpy(key, ka, n * sizeof(*key));
+		memcpy(id, ia, n * sizeof(*id));
+		kb = ka;
+		ib = ia;
+	}
+	free(kb);
+	free(ib);
+	free(count);
+}
+
+void
+index_build(struct index *ix, const uint64_t *fp, size_t n, unsigned bits,
+    unsigned d)
+{
+	unsigned b, i, j, k, nkey, comb[INDEX_MAXBLOCKS], nb;
+	struct index_table *t;
+	size_t x;
+
+	memset(ix, 0, sizeof(*ix));
+	ix->bits = bits;
+	ix->words = bits / 64;
+	ix->d = d;
+	ix->n = n;
+	ix->fp = fp;
+	nb = ix->nblocks = choose_blocks(n, bits, d);
+	/* Blocks as equal as can be, the longer ones first. */
+	for (b = 0, i = 0; b < nb; b++) {
+		ix->bstart[b] = i;
+		i += bits / nb + (b < bits % nb);
+	}
+	ix->bstart[nb] = bits;
+	/* One table per combination of B - d key blocks, in lexical order. */
+	nkey = nb - d;
+	ix->ntables = (unsigned)binom(nb, d);
+	ix->t = xcalloc(ix->ntables, sizeof(*ix->t));
+	for (i = 0; i < nkey; i++)
+		comb[i] = i;
+	for (k = 0; k < ix->ntables; k++) {
+		t = &ix->t[k];
+		for (i = 0; i < nkey; i++) {
+			t->order[i] = (unsigned char)comb[i];
+			t->smask |= (uint64_t)1 << comb[i];
+			t->pbits += ix->bstart[comb[i] + 1] - ix->bstart[comb[i]];
+		}
+		for (b = 0, j = nkey; b < nb; b++)
+			if (!(t->smask & ((uint64_t)1 << b)))
+				t->order[j++] = (unsigned char)b;
+		if (t->pbits > 64)
+			t->pbits = 64;
+		t->key = xreallocarray(NULL, n ? n : 1, sizeof(*t->key));
+		t->id = xreallocarray(NULL, n ? n : 1, sizeof(*t->id));
+		for (x = 0; x < n; x++) {
+			t->key[x] = permute(ix, t, fp + x * ix->words);
+			t->id[x] = (uint32_t)x;
+		}
+		sort_keys(t->key, t->id, n, t->pbits);
+		/* The next combination. */
+		for (i = nkey; i-- > 0;)
+			if (comb[i] < nb - nkey + i)
+				break;
+		if (i == (unsigned)-1)
+			break;
+		comb[i]++;
+		for (j = i + 1; j < nkey; j++)
+			comb[j] = comb[j - 1] + 1;
+	}
+}
+
+static inline uint64_t
+prefix_mask(unsigned pbits)
+{
+	return pbits >= 64 ? ~(uint64_t)0 : ~(~(uint64_t)0 >> pbits);
+}
+
+static int
+match_cmp(const void *x, const void *y)
+{
+	const struct index_match *a = x, *b = y;
+
+	if (a->dist != b->dist)
+		return a->dist < b->dist ? -1 : 1;
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+size_t
+index_query(const struct index *ix, const uint64_t *q,
+    struct index_match **out, size_t *cap)
+{
+	const struct index_table *t;
+	size_t lo, hi, mid, i, n = 0;
+	uint64_t k, mask;
+	unsigned tab, dist;
+
+	for (tab = 0; tab < ix->ntables; tab++) {
+		t = &ix->t[tab];
+		k = permute(ix, t, q);
+		mask = prefix_mask(t->pbits);
+		for (lo = 0, hi = ix->n; lo < hi;) {
+			mid = lo + (hi - lo) / 2;
+			if ((t->key[mid] & mask) < (k & mask))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (i = lo; i < ix->n && (t->key[i] & mask) == (k & mask);
+		    i++) {
+			/* The key's distance is a lower bound (exact at 64). */
+			if ((unsigned)__builtin_popcountll(t->key[i] ^ k) >
+			    ix->d)
+				continue;
+			dist = ix->words == 1 ?
+			    (unsigned)__builtin_popcountll(t->key[i] ^ k) :
+			    distance(ix, ix->fp + (size_t)t->id[i] * ix->words,
+			    q);
+			if (dist > ix->d || !first_table(ix, tab, agreement(ix,
+			    ix->fp + (size_t)t->id[i] * ix->words, q)))
+				continue;
+			if (n == *cap) {
+				*cap = *cap ? *cap * 2 : 16;
+				*out = xreallocarray(*out, *cap, sizeof(**out));
+			}
+			(*out)[n].id = t->id[i];
+			(*out)[n].dist = dist;
+			n++;
+		}
+	}
+	qsort(*out, n, sizeof(**out), match_cmp);
+	return n;
+}
+
+void
+index_self(const struct index *ix, index_pair_fn *fn, void *ctx)
+{
+	const struct index_table *t;
+	const uint64_t *a, *b;
+	size_t i, j, end;
+	uint64_t mask;
+	unsigned tab, dist;
+
+	for (tab = 0; tab < ix->ntables; tab++) {
+		t = &ix->t[tab];
+		mask = prefix_mask(t->pbits);
+		for (i = 0; i < ix->n; i = end) {
+			for (end = i + 1; end < ix->n && ((t->key[end] ^
+			    t->key[i]) & mask) == 0; end++)
+				;
+			for (; i < end; i++) {
+				for (j = i + 1; j < end; j++) {
+					if ((unsigned)__builtin_popcountll(
+					    t->key[i] ^ t->key[j]) > ix->d)
+						continue;
+					a = ix->fp + (size_t)t->id[i] * ix->words;
+					b = ix->fp + (size_t)t->id[j] * ix->words;
+					dist = distance(ix, a, b);
+					if (dist > ix->d || !first_table(ix, tab,
+					    agreement(ix, a, b)))
+						continue;
+					if (t->id[i] < t->id[j])
+						fn(ctx, t->id[i], t->id[j], dist);
+					else
+						fn(ctx, t->id[j], t->id[i], dist);
+				}
+			}
+		}
+	}
+}
+
+void
+index_free(struct index *ix)
+{
+	unsigned i;
+
+	for (i = 0; i < ix->ntables; i++) {
+		free(ix->t[i].key);
+		free(ix->t[i].id);
+	}
+	free(ix->t);
+	memset(ix, 0, sizeof(*ix));
+}
