@@ -25,6 +25,7 @@
 /* Domain tags, so that no two derived hashes share their input. */
 #define TAG_PARAM	0x6d68706172616d31ULL
 #define TAG_DENSE	0x6d6864656e736531ULL
+#define NPROBE		64	/* densification probes kept per bin */
 
 static uint64_t
 derive(uint64_t tag, uint64_t a, uint64_t b, uint64_t seed)
@@ -32,6 +33,14 @@ derive(uint64_t tag, uint64_t a, uint64_t b, uint64_t seed)
 	uint64_t in[3] = { le64(tag), le64(a), le64(b) };
 
 	return XXH3_64bits_withSeed(in, sizeof(in), seed);
+}
+
+/* The t-th bin (t >= 1) that empty bin j borrows from, if filled. */
+static unsigned
+probe(const struct minhash *m, unsigned j, unsigned t)
+{
+	return (unsigned)(((derive(TAG_DENSE, j, t, m->seed) >> 32) * m->k) >>
+	    32);
 }
 
 void
@@ -45,9 +54,16 @@ minhash_init(struct minhash *m, unsigned k, int oph, uint64_t seed)
 	m->oph = oph;
 	m->seed = seed;
 	m->mins = xreallocarray(NULL, k, sizeof(*m->mins));
-	if (oph)
+	if (oph) {
 		m->filled = xmalloc(k);
-	else {
+		/* Short documents leave most bins empty: probe from a table. */
+		m->probe = xreallocarray(NULL, (size_t)k * NPROBE,
+		    sizeof(*m->probe));
+		for (i = 0; i < k; i++)
+			for (a = 0; a < NPROBE; a++)
+				m->probe[(size_t)i * NPROBE + a] = probe(m, i,
+				    (unsigned)a + 1);
+	} else {
 		m->alo = xreallocarray(NULL, k, sizeof(*m->alo));
 		m->ahi = xreallocarray(NULL, k, sizeof(*m->ahi));
 		m->b = xreallocarray(NULL, k, sizeof(*m->b));
@@ -181,8 +197,8 @@ densify(struct minhash *m)
 		if (m->filled[j])
 			continue;
 		for (t = 1;; t++) {
-			nb = (unsigned)(((derive(TAG_DENSE, j, t, m->seed) >>
-			    32) * m->k) >> 32);
+			nb = t <= NPROBE ? m->probe[(size_t)j * NPROBE + t - 1] :
+			    probe(m, j, t);
 			if (m->filled[nb])
 				break;
 		}
@@ -210,6 +226,7 @@ minhash_free(struct minhash *m)
 	free(m->b);
 	free(m->bpack);
 	free(m->filled);
+	free(m->probe);
 	memset(m, 0, sizeof(*m));
 }
 

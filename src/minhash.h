@@ -23,6 +23,7 @@ struct minhash {
 	uint64_t *bpack;	/* k-hash: b in the order the AVX2 loop reads */
 	int	 avx2;		/* k-hash: use the AVX2 loop */
 	unsigned char *filled;	/* oph: bins that received a shingle */
+	uint16_t *probe;	/* oph: first probes of each bin, precomputed */
 };
 
 void	minhash_init(struct minhash *, unsigned k, int oph, uint64_t seed);
