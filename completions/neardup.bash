@@ -4,7 +4,7 @@
 # function _neardup_cmd_NAME that fills COMPREPLY from $cur, and from
 # $opt when $cur is the argument of option $opt.
 
-_neardup_commands='hash compare help'
+_neardup_commands='hash compare near help'
 
 # Complete file and directory names.
 _neardup_files()
@@ -87,6 +87,37 @@ _neardup_cmd_compare()
 	fi
 	# Two operands at most: documents, or fingerprint files.
 	((argc < 2)) && _neardup_files
+}
+
+_neardup_cmd_near()
+{
+	case $opt in
+	-a | --algorithm)
+		_neardup_words 'simhash'
+		return
+		;;
+	--format)
+		_neardup_words 'text json'
+		return
+		;;
+	--weights)
+		_neardup_files
+		return
+		;;
+	-c | --chars | -d | --distance | -k | --size | -n | --count | -s | --seed | -w | --words)
+		# A number: nothing to offer.
+		return
+		;;
+	esac
+	if [[ $cur == -* && $endopts -eq 0 ]]; then
+		_neardup_words '-c --chars= --count= -d --dereference --distance=
+		    --docs --format= -h --help -k --size= --keep-case --keep-punct
+		    -L --multiset -n --null-data -r --recursive -s --seed= --self
+		    -w --words= --weights= -z'
+		return
+	fi
+	# The index, then query files or, with --docs, documents.
+	_neardup_files
 }
 
 _neardup_cmd_help()

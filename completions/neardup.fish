@@ -7,6 +7,7 @@ function __neardup_commands
     printf '%s\t%s\n' \
         hash 'Print one fingerprint line per document' \
         compare 'Tell how similar two documents (or two fingerprints) are' \
+        near 'Simhash fingerprints within d bits of each query' \
         help 'Print the list of commands or the usage of one'
 end
 
@@ -99,3 +100,24 @@ complete -c neardup -n $compare -l keep-punct -d 'Punctuation is part of words'
 complete -c neardup -n $compare -l multiset -d 'Count repeated shingles (labelled shingles)'
 complete -c neardup -n $compare -l passages -d 'List the shared passages'
 complete -c neardup -n $compare -l weights -r -F -d 'Token weights for simhash word shingles'
+
+# near [options] -d distance index [query ...]
+set -l near '__neardup_using_command near'
+complete -c neardup -n $near -F
+complete -c neardup -n $near -s h -l help -d 'Print the usage of near'
+complete -c neardup -n $near -s d -l distance -x -d 'Largest distance in bits (required)'
+complete -c neardup -n $near -s n -l count -x -d 'At most the COUNT nearest matches of each query'
+complete -c neardup -n $near -l docs -d 'Query operands are documents, hashed on the fly'
+complete -c neardup -n $near -l format -x -a 'text json' -d 'Output format'
+complete -c neardup -n $near -l self -d 'Every pair of index lines within the distance, once'
+complete -c neardup -n $near -s c -l chars -x -d 'With --docs, shingles of N characters, 1..64'
+complete -c neardup -n $near -s w -l words -x -d 'With --docs, shingles of N words, 1..64 (default 3)'
+complete -c neardup -n $near -s k -l size -x -a '64 128' -d 'With --docs, simhash bits'
+complete -c neardup -n $near -s s -l seed -x -d 'With --docs, seed of every hash (default 0)'
+complete -c neardup -n $near -l keep-case -d 'With --docs, do not fold case'
+complete -c neardup -n $near -l keep-punct -d 'With --docs, punctuation is part of words'
+complete -c neardup -n $near -l multiset -d 'With --docs, count repeated shingles'
+complete -c neardup -n $near -l weights -r -F -d 'With --docs, token weights for simhash word shingles'
+complete -c neardup -n $near -s r -l recursive -d 'With --docs, walk directories'
+complete -c neardup -n $near -s L -l dereference -d 'With --docs -r, follow symbolic links'
+complete -c neardup -n $near -s z -l null-data -d 'NUL ends input lines and output records'

@@ -108,19 +108,20 @@ binom(unsigned n, unsigned k)
  * C(B, d) tables to build, hold and search.  Take the fewest tables whose
  * keys leave at most MAXCAND expected candidates per table for random
  * fingerprints (n / 2^p, p the key bits); failing that, the most blocks
- * within INDEX_MAXTABLES tables.  B = d + 1 always fits: d + 1 tables.
+ * within INDEX_MAXTABLES tables.  B = d + 1 always fits: d + 1 tables
+ * (and B = 2 for d = 0 at 128 bits, one table, since a block is at most
+ * 64 bits).
  */
 #define MAXCAND 256.0
 
 static unsigned
 choose_blocks(size_t n, unsigned bits, unsigned d)
 {
-	unsigned b, best = d + 1;
+	unsigned b, first = d + 1 > bits / 64 ? d + 1 : bits / 64, best = first;
 	double p;
 
-	if (d == 0)
-		return 1;
-	for (b = d + 1; b <= bits && b <= INDEX_MAXBLOCKS; b++) {
+	/* Blocks of at most 64 bits: 128-bit fingerprints need two. */
+	for (b = first; b <= bits && b <= INDEX_MAXBLOCKS; b++) {
 		if (binom(b, d) > INDEX_MAXTABLES)
 			break;
 		best = b;
@@ -194,6 +195,8 @@ index_build(struct index *ix, const uint64_t *fp, size_t n, unsigned bits,
 	ix->d = d;
 	ix->n = n;
 	ix->fp = fp;
+	if (d >= INDEX_MAXBLOCKS)
+		return;		/* no tables: scan */
 	nb = ix->nblocks = choose_blocks(n, bits, d);
 	/* Blocks as equal as can be, the longer ones first. */
 	for (b = 0, i = 0; b < nb; b++) {
@@ -244,6 +247,19 @@ prefix_mask(unsigned pbits)
 	return pbits >= 64 ? ~(uint64_t)0 : ~(~(uint64_t)0 >> pbits);
 }
 
+static void
+add_match(struct index_match **out, size_t *cap, size_t *n, uint32_t id,
+    unsigned dist)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*out = xreallocarray(*out, *cap, sizeof(**out));
+	}
+	(*out)[*n].id = id;
+	(*out)[*n].dist = dist;
+	++*n;
+}
+
 static int
 match_cmp(const void *x, const void *y)
 {
@@ -263,6 +279,13 @@ index_query(const struct index *ix, const uint64_t *q,
 	uint64_t k, mask;
 	unsigned tab, dist;
 
+	if (ix->ntables == 0) {
+		for (i = 0; i < ix->n; i++) {
+			dist = distance(ix, ix->fp + i * ix->words, q);
+			if (dist <= ix->d)
+				add_match(out, cap, &n, (uint32_t)i, dist);
+		}
+	}
 	for (tab = 0; tab < ix->ntables; tab++) {
 		t = &ix->t[tab];
 		k = permute(ix, t, q);
@@ -287,16 +310,11 @@ index_query(const struct index *ix, const uint64_t *q,
 			if (dist > ix->d || !first_table(ix, tab, agreement(ix,
 			    ix->fp + (size_t)t->id[i] * ix->words, q)))
 				continue;
-			if (n == *cap) {
-				*cap = *cap ? *cap * 2 : 16;
-				*out = xreallocarray(*out, *cap, sizeof(**out));
-			}
-			(*out)[n].id = t->id[i];
-			(*out)[n].dist = dist;
-			n++;
+			add_match(out, cap, &n, t->id[i], dist);
 		}
 	}
-	qsort(*out, n, sizeof(**out), match_cmp);
+	if (n > 1)
+		qsort(*out, n, sizeof(**out), match_cmp);
 	return n;
 }
 
@@ -309,6 +327,15 @@ index_self(const struct index *ix, index_pair_fn *fn, void *ctx)
 	uint64_t mask;
 	unsigned tab, dist;
 
+	if (ix->ntables == 0) {
+		for (i = 0; i < ix->n; i++)
+			for (j = i + 1; j < ix->n; j++) {
+				dist = distance(ix, ix->fp + i * ix->words,
+				    ix->fp + j * ix->words);
+				if (dist <= ix->d)
+					fn(ctx, (uint32_t)i, (uint32_t)j, dist);
+			}
+	}
 	for (tab = 0; tab < ix->ntables; tab++) {
 		t = &ix->t[tab];
 		mask = prefix_mask(t->pbits);

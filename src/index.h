@@ -14,7 +14,9 @@
  * the number of tables.
  *
  * Memory: 8 or 16 bytes a fingerprint for the fingerprints themselves, and
- * 12 bytes a fingerprint in each table.
+ * 12 bytes a fingerprint in each table.  A distance too large for blocks
+ * (d >= INDEX_MAXBLOCKS) is answered by a plain scan, which is what the
+ * tables come down to there anyway.
  */
 #ifndef INDEX_H
 #define INDEX_H

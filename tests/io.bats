@@ -135,10 +135,41 @@ man_section_options() {
 	    fail "the options of 'neardup help compare' and the compare SYNOPSIS of neardup(1) differ"
 }
 
-@test "io-019: every option in the usage of hash and compare is described in its subsection" {
+@test "io-023: the usage of near names every option of the spec" {
+	run usage_options near
+	local o
+	for o in -c -d -h -k -L -n -r -s -w -z --docs --format --keep-case \
+	    --keep-punct --multiset --self --weights; do
+		assert_line -- "$o"
+	done
+}
+
+@test "io-024: every option in the usage of near is in the man SYNOPSIS and back" {
+	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
+	usage_options near >usage.opts
+	man_options near >man.opts
+	[ -s usage.opts ] || fail "no options parsed from the usage"
+	[ -s man.opts ] || fail "no options parsed from the man SYNOPSIS"
+	diff -u --label usage usage.opts --label man.opts man.opts ||
+	    fail "the options of 'neardup help near' and the near SYNOPSIS of neardup(1) differ"
+}
+
+@test "io-025: the near SYNOPSIS of neardup(1) is the usage of near, word for word" {
+	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
+	command -v mandoc >/dev/null || skip "no mandoc"
+	local usage man
+	usage=$("$NEARDUP" help near | sed 's/^usage: //' | tr -s ' \t\n' ' ')
+	man=$(MANWIDTH=1000 mandoc -Tascii -O width=1000 "$MAN" | col -b |
+	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
+	    tr -s ' \t\n' ' ' | grep -o 'neardup near .*')
+	man=${man%% neardup *}
+	assert_equal "${man% }" "${usage% }"
+}
+
+@test "io-019: every option in the usage of hash, compare and near is described in its subsection" {
 	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
 	local c o
-	for c in hash compare; do
+	for c in hash compare near; do
 		man_section_options "$c" >section.opts
 		[ -s section.opts ] || fail "no .It Fl items in the $c subsection"
 		for o in $(usage_options "$c"); do
@@ -154,6 +185,16 @@ man_section_options() {
 		run --separate-stderr neardup hash "$o" </dev/null
 		if [[ $stderr == *unrecognized* || $stderr == *"invalid option"* ]]; then
 			fail "neardup hash $o: $stderr"
+		fi
+	done
+}
+
+@test "io-026: every long option in the usage of near is accepted" {
+	local o
+	for o in $(usage_options near | grep -- '^--'); do
+		run --separate-stderr neardup near "$o" </dev/null
+		if [[ $stderr == *unrecognized* || $stderr == *"invalid option"* ]]; then
+			fail "neardup near $o: $stderr"
 		fi
 	done
 }
@@ -221,7 +262,7 @@ man_section_options() {
 }
 
 # completion_has FILE: every command of `neardup -h`, and every long option
-# of hash and of compare, appears in completions/FILE.
+# of hash, compare and near, appears in completions/FILE.
 completion_has() {
 	local f=$ROOT_DIR/completions/$1 c o
 	[ -f "$f" ] || skip "completions/$1 does not exist yet"
@@ -229,7 +270,7 @@ completion_has() {
 	for c in $(commands); do
 		grep -qw -- "$c" "$f" || fail "command $c is not in completions/$1"
 	done
-	for c in hash compare; do
+	for c in hash compare near; do
 		for o in $(usage_options "$c" | grep -- '^--'); do
 			# fish declares long options as "-l name"; the others spell "--name"
 			grep -qE -- "(--|-l )${o#--}([^a-z0-9-]|\$)" "$f" ||

@@ -60,8 +60,11 @@ name_of(const struct fpset *s, size_t i)
 	return s->names.data + s->name[i];
 }
 
-/* Read every fingerprint line of path into s; exit 2 on a bad one. */
-static void
+/*
+ * Read every fingerprint line of path into s; exit 2 on a malformed one.
+ * Returns -1 (after a warning) if path cannot be opened.
+ */
+static int
 load_index(struct fpset *s, const char *path, int zero)
 {
 	char *line = NULL, sch[SCHEME_MAX], want[SCHEME_MAX];
@@ -73,8 +76,10 @@ load_index(struct fpset *s, const char *path, int zero)
 
 	if (strcmp(path, "-") == 0)
 		f = stdin;
-	else if ((f = fopen(path, "r")) == NULL)
-		err(EXIT_TROUBLE, "%s", cli_vis(path));
+	else if ((f = fopen(path, "r")) == NULL) {
+		warn("%s", cli_vis(path));
+		return -1;
+	}
 	while ((len = getdelim(&line, &cap, zero ? '\0' : '\n', f)) != -1) {
 		lineno++;
 		if (len > 0 && line[len - 1] == (zero ? '\0' : '\n'))
@@ -115,6 +120,7 @@ load_index(struct fpset *s, const char *path, int zero)
 		fclose(f);
 	free(line);
 	fpline_free(&fp);
+	return 0;
 }
 
 static void
@@ -166,7 +172,10 @@ query_lines(struct near *r, const char *path)
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	size_t i;
 
-	load_index(&q, path, r->zero);
+	if (load_index(&q, path, r->zero) == -1) {
+		r->rval = EXIT_TROUBLE;
+		return;
+	}
 	if (q.n > 0 && r->ix.have_sc && !scheme_equal(&q.sc, &r->ix.sc)) {
 		scheme_format(&q.sc, sch);
 		scheme_format(&r->ix.sc, want);
@@ -272,14 +281,17 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	struct pairs ps = { 0 };
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	int ch, docs = 0, recursive = 0, follow = 0, have_d = 0, i;
+	int shingling = 0;
 	size_t k;
 
 	memset(&r, 0, sizeof(r));
 	shopts_init(&so);
 	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "d:hLn:rz",
 	    longopts, NULL)) != -1) {
-		if (shopts_option(c, &so, ch, optarg))
+		if (shopts_option(c, &so, ch, optarg)) {
+			shingling |= ch != 'a';	/* -a is checked apart */
 			continue;
+		}
 		switch (ch) {
 		case 'd':
 			r.d = (unsigned)cli_number(c, "-d", optarg, 0,
@@ -340,17 +352,26 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		warnx("-a: near works on simhash fingerprints only");
 		cli_usage(c);
 	}
+	if (shingling && !docs) {
+		warnx("shingling options apply to --docs only: the scheme of "
+		    "fingerprint lines is in the lines");
+		cli_usage(c);
+	}
 	if ((recursive || follow) && !docs) {
 		warnx("-r and -L apply to --docs");
 		cli_usage(c);
 	}
-	if (argc == 1 && !r.self && strcmp(argv[0], "-") == 0) {
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "-") == 0 && strcmp(argv[0], "-") == 0)
+			break;
+	if (strcmp(argv[0], "-") == 0 && !r.self && (argc == 1 || i < argc)) {
 		warnx("the index and the queries cannot both be standard "
 		    "input");
 		cli_usage(c);
 	}
 
-	load_index(&r.ix, argv[0], r.zero);
+	if (load_index(&r.ix, argv[0], r.zero) == -1)
+		return EXIT_TROUBLE;
 	if (r.ix.have_sc && r.d > INDEX_MAXD(r.ix.sc.size))
 		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints "
 		    "(at most %u)", r.d, r.ix.sc.size,
@@ -360,7 +381,8 @@ near_exec(const struct cmd *c, int argc, char **argv)
 
 	if (r.self) {
 		index_self(&r.index, add_pair, &ps);
-		qsort(ps.p, ps.n, sizeof(*ps.p), pair_cmp);
+		if (ps.n > 1)
+			qsort(ps.p, ps.n, sizeof(*ps.p), pair_cmp);
 		for (k = 0; k < ps.n; k++)
 			put_pair(&r, name_of(&r.ix, ps.p[k].a),
 			    name_of(&r.ix, ps.p[k].b), ps.p[k].dist);
