@@ -1,0 +1,33 @@
+/*
+ * Hashing documents for a command: operands, -r trees, --files0-from lists
+ * and record batches go through the ordered pool of hashjob workers, and
+ * the finished jobs come back in input order to a callback.  Problems
+ * (unreadable files, bad records) are reported here, in their place.
+ */
+#ifndef HASHRUN_H
+#define HASHRUN_H
+
+#include "hashjob.h"
+
+struct hashrun;
+
+/* Receives each finished job's fingerprint lines (j->out), in order. */
+typedef void hashrun_emit(void *ctx, const struct hashjob *j);
+
+/* Threads to use by default: the online CPUs, within 1 .. HASHRUN_JOBS_MAX. */
+#define HASHRUN_JOBS_MAX 256
+unsigned hashrun_default_jobs(void);
+
+struct hashrun *hashrun_new(const struct hashcfg *, unsigned jobs,
+	    int recursive, int follow, hashrun_emit *, void *ctx);
+
+/* Hash an operand ("-" is standard input; a directory is walked with -r). */
+void	hashrun_operand(struct hashrun *, const char *);
+
+/* Hash the NUL-separated names read from list ("-": standard input). */
+void	hashrun_files0(struct hashrun *, const char *list);
+
+/* Wait for the last jobs, free the run: EXIT_OK, or EXIT_TROUBLE. */
+int	hashrun_finish(struct hashrun *);
+
+#endif
