@@ -70,16 +70,18 @@ fpline_format(struct buf *out, const struct scheme *sc, const uint64_t *v,
 	buf_addc(out, zero ? '\0' : '\n');
 }
 
-static int
+/* Hex digit values, -1 for other bytes: parsing is mostly this. */
+static const signed char hextab[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+static inline int
 hexval(int c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	return hextab[(unsigned char)c] - 1;
 }
 
 static int

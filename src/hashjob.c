@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bandline.h"
 #include "fpline.h"
 #include "hashjob.h"
 #include "xmalloc.h"
@@ -28,6 +29,18 @@ hashworker_free(struct hashworker *w)
 {
 	digest_free(&w->dg);
 	buf_free(&w->name);
+}
+
+/* The output for one document: its fingerprint line, or its band lines. */
+static void
+output(const struct hashcfg *cfg, struct buf *out, const uint64_t *v,
+    const char *name, size_t len)
+{
+	if (cfg->bands != NULL)
+		bandline_format(out, &cfg->sc, cfg->bands, v, name, len,
+		    cfg->zero);
+	else
+		fpline_format(out, &cfg->sc, v, name, len, cfg->zero);
 }
 
 static void
@@ -59,8 +72,7 @@ run_file(struct hashworker *w, struct hashjob *j)
 	if (!j->isstdin)
 		close(fd);
 	if (j->errnum == 0)
-		fpline_format(&j->out, &w->cfg->sc, v, j->name,
-		    strlen(j->name), w->cfg->zero);
+		output(w->cfg, &j->out, v, j->name, strlen(j->name));
 }
 
 static void
@@ -97,8 +109,7 @@ run_records(struct hashworker *w, struct hashjob *j)
 		}
 		digest_feed(&w->dg, text, (size_t)(eol - text));
 		v = digest_end(&w->dg);
-		fpline_format(&j->out, &cfg->sc, v, w->name.data, w->name.len,
-		    cfg->zero);
+		output(cfg, &j->out, v, w->name.data, w->name.len);
 	}
 }
 

@@ -16,8 +16,11 @@
 
 struct weights;
 
+struct lsh;
+
 struct hashcfg {
 	struct scheme sc;
+	const struct lsh *bands;	/* band lines instead of fingerprints */
 	const struct weights *wt;
 	enum recmode mode;
 	int	 zero;		/* -z: NUL-terminated records and lines */

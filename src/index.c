@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "index.h"
+#include "keysort.h"
 #include "xmalloc.h"
 
 /* Bits start .. start + len - 1 of w, right-aligned (len <= 64). */
@@ -133,54 +134,6 @@ choose_blocks(size_t n, unsigned bits, unsigned d)
 	return best;
 }
 
-/*
- * Sort key[] and id[] together by the top pbits of key, stably: an LSD
- * radix sort, 16 bits a pass, over only the digits those bits fall in.
- * Searches and the self-join need the runs of equal key blocks, no more.
- */
-static void
-sort_keys(uint64_t *key, uint32_t *id, size_t n, unsigned pbits)
-{
-	uint64_t *ka = key, *kb, *tk;
-	uint32_t *ia = id, *ib, *ti;
-	size_t *count, i, sum, c;
-	unsigned shift, digit;
-
-	if (n < 2)
-		return;
-	kb = xreallocarray(NULL, n, sizeof(*kb));
-	ib = xreallocarray(NULL, n, sizeof(*ib));
-	count = xreallocarray(NULL, 65536, sizeof(*count));
-	for (shift = 64 - 16 * ((pbits + 15) / 16); shift < 64; shift += 16) {
-		memset(count, 0, 65536 * sizeof(*count));
-		for (i = 0; i < n; i++)
-			count[(ka[i] >> shift) & 0xFFFF]++;
-		if (count[(ka[0] >> shift) & 0xFFFF] == n)
-			continue;	/* every key has this digit */
-		for (sum = 0, digit = 0; digit < 65536; digit++) {
-			c = count[digit];
-			count[digit] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++) {
-			c = count[(ka[i] >> shift) & 0xFFFF]++;
-			kb[c] = ka[i];
-			ib[c] = ia[i];
-		}
-		tk = ka, ka = kb, kb = tk;
-		ti = ia, ia = ib, ib = ti;
-	}
-	if (ka != key) {
-		memcpy(key, ka, n * sizeof(*key));
-		memcpy(id, ia, n * sizeof(*id));
-		kb = ka;
-		ib = ia;
-	}
-	free(kb);
-	free(ib);
-	free(count);
-}
-
 void
 index_build(struct index *ix, const uint64_t *fp, size_t n, unsigned bits,
     unsigned d)
@@ -228,7 +181,7 @@ index_build(struct index *ix, const uint64_t *fp, size_t n, unsigned bits,
 			t->key[x] = permute(ix, t, fp + x * ix->words);
 			t->id[x] = (uint32_t)x;
 		}
-		sort_keys(t->key, t->id, n, t->pbits);
+		keysort(t->key, t->id, n, t->pbits);
 		/* The next combination. */
 		for (i = nkey; i-- > 0;)
 			if (comb[i] < nb - nkey + i)

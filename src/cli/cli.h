@@ -23,6 +23,7 @@ struct cmd {
 	int	(*exec)(const struct cmd *, int, char **);
 };
 
+extern const struct cmd cmd_cluster;
 extern const struct cmd cmd_compare;
 extern const struct cmd cmd_hash;
 extern const struct cmd cmd_near;
@@ -36,6 +37,17 @@ void	cli_print_usage(const struct cmd *, FILE *);
 /* Parse a number for option opt in [min, max], or complain and exit 2. */
 long long cli_number(const struct cmd *, const char *opt, const char *arg,
 	    long long min, long long max);
+
+/*
+ * A number from 0 to 1 for option opt (0 itself only if zero_ok), or
+ * complain and exit 2.
+ */
+double	cli_fraction(const struct cmd *, const char *opt, const char *arg,
+	    int zero_ok);
+
+/* --lsh=BxR: bands and rows, or complain and exit 2. */
+struct lsh;
+void	cli_lsh(const struct cmd *, const char *arg, struct lsh *);
 
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);

@@ -386,21 +386,6 @@ print_text(const struct side *s, const struct result *r, int passages,
 	}
 }
 
-static double
-threshold_arg(const struct cmd *c, const char *arg)
-{
-	char *end;
-	double t;
-
-	errno = 0;
-	t = strtod(arg, &end);
-	if (end == arg || *end != '\0' || errno != 0 || !(t >= 0 && t <= 1)) {
-		warnx("-t: %s: not a number from 0 to 1", cli_vis(arg));
-		cli_usage(c);
-	}
-	return t;
-}
-
 static int
 compare_exec(const struct cmd *c, int argc, char **argv)
 {
@@ -447,7 +432,7 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 			quiet = 1;
 			break;
 		case 't':
-			r.threshold = threshold_arg(c, optarg);
+			r.threshold = cli_fraction(c, "-t", optarg, 1);
 			r.targ = optarg;
 			break;
 		case OPT_CMD_FIRST:

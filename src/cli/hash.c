@@ -12,15 +12,17 @@
 
 #include "cli.h"
 #include "hashrun.h"
+#include "lsh.h"
 
 static int hash_exec(const struct cmd *, int, char **);
 
 const struct cmd cmd_hash = {
 	"hash", "print one fingerprint line per document",
 	"hash [-hLrz] [-a algo] [-c n | -w n] [-j jobs] [-k size] [-s seed]\n"
-	"\t[--files0-from=file] [--keep-case] [--keep-punct] "
-	"[--lines | --tsv]\n"
-	"\t[--multiset] [--weights=file] [file ...]",
+	"\t[--bands [-t threshold | --lsh=BxR]] [--files0-from=file] "
+	"[--keep-case]\n"
+	"\t[--keep-punct] [--lines | --tsv] [--multiset] [--weights=file] "
+	"[file ...]",
 	hash_exec
 };
 
@@ -44,6 +46,9 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "null-data", no_argument, NULL, 'z' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "bands", no_argument, NULL, OPT_CMD_FIRST },
+		{ "lsh", required_argument, NULL, OPT_CMD_FIRST + 1 },
+		{ "threshold", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -52,11 +57,13 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	struct shopts so;
 	const char *list = NULL;
 	unsigned jobs = hashrun_default_jobs();
-	int ch, recursive = 0, follow = 0, i, rval;
+	int ch, recursive = 0, follow = 0, i, rval, bands = 0, have_lsh = 0;
+	double t = -1;
+	struct lsh lsh;
 
 	memset(&cfg, 0, sizeof(cfg));
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "hj:Lrz",
+	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "hj:Lrt:z",
 	    longopts, NULL)) != -1) {
 		if (shopts_option(c, &so, ch, optarg))
 			continue;
@@ -74,8 +81,18 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 		case 'r':
 			recursive = 1;
 			break;
+		case 't':
+			t = cli_fraction(c, "-t", optarg, 0);
+			break;
 		case 'z':
 			cfg.zero = 1;
+			break;
+		case OPT_CMD_FIRST:
+			bands = 1;
+			break;
+		case OPT_CMD_FIRST + 1:
+			cli_lsh(c, optarg, &lsh);
+			have_lsh = 1;
 			break;
 		case OPT_FILES0:
 			list = optarg;
@@ -99,8 +116,32 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 		warnx("file operands cannot be combined with --files0-from");
 		cli_usage(c);
 	}
+	if (!bands && (t >= 0 || have_lsh)) {
+		warnx("-t and --lsh apply to --bands");
+		cli_usage(c);
+	}
+	if (bands) {
+		if (so.algo != ALGO_MINHASH && so.algo != ALGO_OPH) {
+			warnx("--bands: needs -a minhash or -a oph");
+			cli_usage(c);
+		}
+		if (t >= 0 && have_lsh) {
+			warnx("--bands: give -t or --lsh, not both");
+			cli_usage(c);
+		}
+	}
 	shopts_scheme(c, &so, cfg.mode, &cfg.sc);
 	cfg.wt = so.weights != NULL ? &so.wt : NULL;
+	if (bands) {
+		if (!have_lsh)
+			lsh_choose(&lsh, t >= 0 ? t : 0.8, cfg.sc.size,
+			    cfg.sc.size, LSH_FPW, LSH_FNW);
+		if (lsh.b * lsh.r > cfg.sc.size)
+			errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than "
+			    "the %u values of a fingerprint", lsh.b, lsh.r,
+			    cfg.sc.size);
+		cfg.bands = &lsh;
+	}
 
 	run = hashrun_new(&cfg, jobs, recursive, follow, write_lines, NULL);
 	if (list != NULL)

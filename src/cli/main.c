@@ -20,6 +20,7 @@ static const struct cmd cmd_help = {
 static const struct cmd *const cmds[] = {
 	&cmd_hash,
 	&cmd_compare,
+	&cmd_cluster,
 	&cmd_near,
 	&cmd_help,
 };

@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "digest.h"
 #include "fpline.h"
+#include "fpset.h"
 #include "index.h"
 #include "walk.h"
 #include "xmalloc.h"
@@ -32,16 +33,6 @@ const struct cmd cmd_near = {
 	near_exec
 };
 
-/* Fingerprint lines read from a file: values and names. */
-struct fpset {
-	struct scheme sc;
-	int	 have_sc;
-	size_t	 n, cap;
-	uint64_t *v;		/* n * words values */
-	size_t	*name;		/* offsets into names */
-	struct buf names;	/* NUL-terminated names */
-};
-
 struct near {
 	int	 zero, json, self;
 	size_t	 limit;		/* -n, 0: all */
@@ -53,75 +44,6 @@ struct near {
 	size_t	 printed;
 	int	 rval;
 };
-
-static const char *
-name_of(const struct fpset *s, size_t i)
-{
-	return s->names.data + s->name[i];
-}
-
-/*
- * Read every fingerprint line of path into s; exit 2 on a malformed one.
- * Returns -1 (after a warning) if path cannot be opened.
- */
-static int
-load_index(struct fpset *s, const char *path, int zero)
-{
-	char *line = NULL, sch[SCHEME_MAX], want[SCHEME_MAX];
-	struct fpline fp = { 0 };
-	size_t cap = 0, lineno = 0, words;
-	const char *why;
-	ssize_t len;
-	FILE *f;
-
-	if (strcmp(path, "-") == 0)
-		f = stdin;
-	else if ((f = fopen(path, "r")) == NULL) {
-		warn("%s", cli_vis(path));
-		return -1;
-	}
-	while ((len = getdelim(&line, &cap, zero ? '\0' : '\n', f)) != -1) {
-		lineno++;
-		if (len > 0 && line[len - 1] == (zero ? '\0' : '\n'))
-			len--;
-		if (fpline_parse(line, (size_t)len, zero, &fp, &why) == -1)
-			errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path), lineno,
-			    why);
-		if (fp.sc.algo != ALGO_SIMHASH)
-			errx(EXIT_TROUBLE, "%s:%zu: not a simhash fingerprint "
-			    "(%s)", cli_vis(path), lineno,
-			    scheme_algo_name(fp.sc.algo));
-		if (!s->have_sc) {
-			s->sc = fp.sc;
-			s->have_sc = 1;
-		} else if (!scheme_equal(&s->sc, &fp.sc)) {
-			scheme_format(&fp.sc, sch);
-			scheme_format(&s->sc, want);
-			errx(EXIT_TROUBLE, "%s:%zu: scheme %s differs from the "
-			    "first line's %s", cli_vis(path), lineno, sch, want);
-		}
-		if (s->n == UINT32_MAX)
-			errx(EXIT_TROUBLE, "%s: more than %u fingerprints",
-			    cli_vis(path), UINT32_MAX);
-		words = fp.nv;
-		if (s->n == s->cap) {
-			s->cap = s->cap ? 2 * s->cap : 1024;
-			s->v = xreallocarray(s->v, s->cap, words * sizeof(*s->v));
-			s->name = xreallocarray(s->name, s->cap,
-			    sizeof(*s->name));
-		}
-		memcpy(s->v + s->n * words, fp.v, words * sizeof(*s->v));
-		s->name[s->n++] = s->names.len;
-		buf_add(&s->names, fp.name.data, fp.name.len + 1);
-	}
-	if (ferror(f))
-		err(EXIT_TROUBLE, "%s", cli_vis(path));
-	if (f != stdin)
-		fclose(f);
-	free(line);
-	fpline_free(&fp);
-	return 0;
-}
 
 static void
 put_name(const struct near *r, const char *name)
@@ -161,7 +83,7 @@ query(struct near *r, const char *name, const uint64_t *v)
 	if (r->limit > 0 && n > r->limit)
 		n = r->limit;
 	for (i = 0; i < n; i++)
-		put_pair(r, name, name_of(&r->ix, r->m[i].id), r->m[i].dist);
+		put_pair(r, name, fpset_name(&r->ix, r->m[i].id), r->m[i].dist);
 }
 
 /* Query with every fingerprint line of path. */
@@ -172,7 +94,7 @@ query_lines(struct near *r, const char *path)
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	size_t i;
 
-	if (load_index(&q, path, r->zero) == -1) {
+	if (fpset_load(&q, path, r->zero, 1) == -1) {
 		r->rval = EXIT_TROUBLE;
 		return;
 	}
@@ -183,10 +105,8 @@ query_lines(struct near *r, const char *path)
 		    cli_vis(path), sch, want);
 	}
 	for (i = 0; i < q.n; i++)
-		query(r, name_of(&q, i), q.v + i * r->index.words);
-	free(q.v);
-	free(q.name);
-	buf_free(&q.names);
+		query(r, fpset_name(&q, i), q.v + i * r->index.words);
+	fpset_free(&q);
 }
 
 /* --docs: hash the documents under path and query with them. */
@@ -370,7 +290,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		cli_usage(c);
 	}
 
-	if (load_index(&r.ix, argv[0], r.zero) == -1)
+	if (fpset_load(&r.ix, argv[0], r.zero, 1) == -1)
 		return EXIT_TROUBLE;
 	if (r.ix.have_sc && r.d > INDEX_MAXD(r.ix.sc.size))
 		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints "
@@ -384,8 +304,8 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		if (ps.n > 1)
 			qsort(ps.p, ps.n, sizeof(*ps.p), pair_cmp);
 		for (k = 0; k < ps.n; k++)
-			put_pair(&r, name_of(&r.ix, ps.p[k].a),
-			    name_of(&r.ix, ps.p[k].b), ps.p[k].dist);
+			put_pair(&r, fpset_name(&r.ix, ps.p[k].a),
+			    fpset_name(&r.ix, ps.p[k].b), ps.p[k].dist);
 		free(ps.p);
 	} else if (docs) {
 		shopts_scheme(c, &so, REC_NONE, &sc);
@@ -414,9 +334,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 
 	index_free(&r.index);
 	free(r.m);
-	free(r.ix.v);
-	free(r.ix.name);
-	buf_free(&r.ix.names);
+	fpset_free(&r.ix);
 	shopts_free(&so);
 	if (out_close() != EXIT_OK)
 		return EXIT_TROUBLE;

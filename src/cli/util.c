@@ -10,6 +10,7 @@
 #include <vis.h>
 
 #include "cli.h"
+#include "lsh.h"
 
 void
 cli_print_usage(const struct cmd *c, FILE *fp)
@@ -83,4 +84,43 @@ out_close(void)
 		return EXIT_TROUBLE;
 	}
 	return EXIT_OK;
+}
+
+double
+cli_fraction(const struct cmd *c, const char *opt, const char *arg,
+    int zero_ok)
+{
+	char *end;
+	double t;
+
+	errno = 0;
+	t = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno != 0 || !(t <= 1) ||
+	    !(zero_ok ? t >= 0 : t > 0)) {
+		warnx("%s: %s: not a number in %s, 1]", opt, cli_vis(arg),
+		    zero_ok ? "[0" : "(0");
+		cli_usage(c);
+	}
+	return t;
+}
+
+void
+cli_lsh(const struct cmd *c, const char *arg, struct lsh *l)
+{
+	const char *errstr = NULL;
+	char buf[32], *x;
+
+	if (strlcpy(buf, arg, sizeof(buf)) >= sizeof(buf) ||
+	    (x = strchr(buf, 'x')) == NULL) {
+		warnx("--lsh: %s: expected BxR, bands x rows", cli_vis(arg));
+		cli_usage(c);
+	}
+	*x++ = '\0';
+	l->b = (unsigned)strtonum(buf, 1, SCHEME_K_MAX, &errstr);
+	if (errstr == NULL)
+		l->r = (unsigned)strtonum(x, 1, SCHEME_K_MAX, &errstr);
+	if (errstr != NULL) {
+		warnx("--lsh: %s: %s", cli_vis(arg), errstr);
+		cli_usage(c);
+	}
 }

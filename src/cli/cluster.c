@@ -1,0 +1,307 @@
+/*
+ * neardup cluster: groups of near-duplicates, from fingerprint lines or
+ * from documents hashed on the fly, and which member of each to keep.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "cluster.h"
+#include "fpline.h"
+#include "clusterin.h"
+#include "clusterout.h"
+#include "fpset.h"
+#include "hashrun.h"
+#include "index.h"
+#include "xmalloc.h"
+
+#define DEFAULT_THRESHOLD 0.8
+
+
+static int cluster_exec(const struct cmd *, int, char **);
+
+const struct cmd cmd_cluster = {
+	"cluster", "group near-duplicates and choose which to keep",
+	"cluster [-hLrvz] [-a algo] [-c n | -w n] [-d distance] [-j jobs] "
+	"[-k size]\n"
+	"\t[-s seed] [-t threshold] [--all] [--docs] [--dups | --uniques]\n"
+	"\t[--format=groups|tsv|json] [--keep=first|longest|shortest|path]\n"
+	"\t[--bands] [--keep-case] [--keep-punct] [--lsh=BxR] [--multiset]\n"
+	"\t[--pairs] [--sorted] [--weights=file] [file ...]",
+	cluster_exec
+};
+
+/* --docs, -r: parse the lines the workers produce into the set. */
+static void
+collect(void *ctx, const struct hashjob *j)
+{
+	struct fpset *s = ctx;
+	struct fpline fp = { 0 };
+	const char *p = j->out.data, *end = p + j->out.len, *eol, *why;
+	size_t nv;
+
+	for (; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (fpline_parse(p, (size_t)(eol - p), 0, &fp, &why) == -1)
+			errx(EXIT_TROUBLE, "internal error: %s", why);
+		s->sc = fp.sc;
+		s->have_sc = 1;
+		nv = fp.nv;
+		if (s->n == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 1024;
+			s->v = xreallocarray(s->v, s->cap, nv * sizeof(*s->v));
+			s->name = xreallocarray(s->name, s->cap,
+			    sizeof(*s->name));
+		}
+		memcpy(s->v + s->n * nv, fp.v, nv * sizeof(*s->v));
+		s->name[s->n++] = s->names.len;
+		buf_add(&s->names, fp.name.data, fp.name.len + 1);
+	}
+	fpline_free(&fp);
+}
+
+
+static int
+cluster_exec(const struct cmd *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		SHOPT_LONG,
+		{ "distance", required_argument, NULL, 'd' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "recursive", no_argument, NULL, 'r' },
+		{ "dereference", no_argument, NULL, 'L' },
+		{ "null-data", no_argument, NULL, 'z' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "all", no_argument, NULL, OPT_CMD_FIRST },
+		{ "docs", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		{ "dups", no_argument, NULL, OPT_CMD_FIRST + 2 },
+		{ "uniques", no_argument, NULL, OPT_CMD_FIRST + 3 },
+		{ "keep", required_argument, NULL, OPT_CMD_FIRST + 4 },
+		{ "lsh", required_argument, NULL, OPT_CMD_FIRST + 5 },
+		{ "pairs", no_argument, NULL, OPT_CMD_FIRST + 6 },
+		{ "bands", no_argument, NULL, OPT_CMD_FIRST + 7 },
+		{ "sorted", no_argument, NULL, OPT_CMD_FIRST + 8 },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const char *const keeps[] = { "first", "longest", "shortest",
+	    "path" };
+	struct cluster_opts co;
+	struct clusters cl;
+	struct hashcfg cfg;
+	struct hashrun *run;
+	struct shopts so;
+	struct fpset s;
+	struct group *g;
+	struct out o;
+	size_t ng, i;
+	unsigned jobs = hashrun_default_jobs();
+	int ch, docs = 0, recursive = 0, follow = 0, verbose = 0, shingling = 0;
+	int algo_given = 0, have_lsh = 0, have_d = 0, rval = EXIT_OK, k;
+	int bands = 0, sorted = 0;
+
+	memset(&o, 0, sizeof(o));
+	memset(&co, 0, sizeof(co));
+	memset(&s, 0, sizeof(s));
+	co.t = DEFAULT_THRESHOLD;
+	co.d = 3;
+	shopts_init(&so);
+	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "d:hj:Lrt:vz",
+	    longopts, NULL)) != -1) {
+		if (shopts_option(c, &so, ch, optarg)) {
+			shingling = 1;
+			algo_given |= ch == 'a';
+			continue;
+		}
+		switch (ch) {
+		case 'd':
+			co.d = (unsigned)cli_number(c, "-d", optarg, 0,
+			    INDEX_MAXD(128));
+			have_d = 1;
+			break;
+		case 'h':
+			cli_print_usage(c, stdout);
+			return out_close();
+		case 'j':
+			jobs = (unsigned)cli_number(c, "-j", optarg, 1,
+			    HASHRUN_JOBS_MAX);
+			break;
+		case 'L':
+			follow = 1;
+			break;
+		case 'r':
+			recursive = 1;
+			break;
+		case 't':
+			co.t = cli_fraction(c, "-t", optarg, 0);
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'z':
+			o.zero = 1;
+			break;
+		case OPT_CMD_FIRST:
+			o.all = 1;
+			break;
+		case OPT_CMD_FIRST + 1:
+			docs = 1;
+			break;
+		case OPT_CMD_FIRST + 2:
+		case OPT_CMD_FIRST + 3:
+			if (o.show != SHOW_GROUPS) {
+				warnx("--dups and --uniques exclude each other");
+				cli_usage(c);
+			}
+			o.show = ch == OPT_CMD_FIRST + 2 ? SHOW_DUPS :
+			    SHOW_UNIQUES;
+			break;
+		case OPT_CMD_FIRST + 4:
+			for (k = 0; k < 4 && strcmp(optarg, keeps[k]) != 0; k++)
+				;
+			if (k == 4) {
+				warnx("--keep: %s: expected first, longest, "
+				    "shortest or path", cli_vis(optarg));
+				cli_usage(c);
+			}
+			o.keep = k;
+			break;
+		case OPT_CMD_FIRST + 5:
+			cli_lsh(c, optarg, &co.lsh);
+			have_lsh = 1;
+			break;
+		case OPT_CMD_FIRST + 6:
+			o.pairs = co.pairs = 1;
+			break;
+		case OPT_CMD_FIRST + 7:
+			bands = 1;
+			break;
+		case OPT_CMD_FIRST + 8:
+			sorted = 1;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "groups") == 0)
+				o.fmt = OUT_GROUPS;
+			else if (strcmp(optarg, "tsv") == 0)
+				o.fmt = OUT_TSV;
+			else if (strcmp(optarg, "json") == 0)
+				o.fmt = OUT_JSON;
+			else {
+				warnx("--format: %s: expected groups, tsv or "
+				    "json", cli_vis(optarg));
+				cli_usage(c);
+			}
+			break;
+		default:
+			cli_usage(c);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	docs |= recursive;
+	if (follow && !recursive) {
+		warnx("-L applies to -r");
+		cli_usage(c);
+	}
+	if ((bands || sorted) && (docs || o.pairs || have_lsh || have_d)) {
+		warnx("--bands and --sorted read lines: no documents, --pairs, "
+		    "--lsh or -d");
+		cli_usage(c);
+	}
+	if (sorted) {
+		rval = cluster_sorted(argc, argv, &o, bands);
+		return out_close() | rval;
+	}
+	if (bands) {
+		rval = cluster_bandlines(argc, argv, &o);
+		return out_close() | rval;
+	}
+	if (shingling && !docs) {
+		warnx("shingling options apply to documents (--docs, -r): the "
+		    "scheme of fingerprint lines is in the lines");
+		cli_usage(c);
+	}
+
+	if (docs) {
+		/* Documents: one permutation hashing unless -a says. */
+		if (!algo_given)
+			so.algo = ALGO_OPH;
+		memset(&cfg, 0, sizeof(cfg));
+		shopts_scheme(c, &so, REC_NONE, &cfg.sc);
+		cfg.wt = so.weights != NULL ? &so.wt : NULL;
+		run = hashrun_new(&cfg, jobs, recursive, follow, collect, &s);
+		if (argc == 0)
+			hashrun_operand(run, "-");
+		for (i = 0; i < (size_t)argc; i++)
+			hashrun_operand(run, argv[i]);
+		rval = hashrun_finish(run);
+	} else {
+		if (argc == 0 && fpset_load(&s, "-", o.zero, 0) == -1)
+			rval = EXIT_TROUBLE;
+		for (i = 0; i < (size_t)argc; i++)
+			if (fpset_load(&s, argv[i], o.zero, 0) == -1)
+				rval = EXIT_TROUBLE;
+	}
+
+	if (!s.have_sc)
+		s.sc.algo = ALGO_KEY;	/* nothing read: nothing to do */
+	if (have_lsh && s.sc.algo != ALGO_MINHASH && s.sc.algo != ALGO_OPH)
+		errx(EXIT_TROUBLE, "--lsh: bands apply to minhash and oph "
+		    "fingerprints");
+	if (have_lsh && co.lsh.b * co.lsh.r > s.sc.size)
+		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
+		    "values of a fingerprint", co.lsh.b, co.lsh.r, s.sc.size);
+	if (have_d && s.sc.algo != ALGO_SIMHASH)
+		errx(EXIT_TROUBLE, "-d: applies to simhash fingerprints");
+	if (s.sc.algo == ALGO_SIMHASH && co.d > INDEX_MAXD(s.sc.size))
+		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints",
+		    co.d, s.sc.size);
+	if (!have_lsh)
+		cluster_bands(&s.sc, co.t, &co.lsh);
+	if (verbose) {
+		char sch[SCHEME_MAX];
+
+		scheme_format(&s.sc, sch);
+		fprintf(stderr, "%s: %zu fingerprints of %s", getprogname(),
+		    s.n, sch);
+		if (s.sc.algo == ALGO_MINHASH || s.sc.algo == ALGO_OPH)
+			fprintf(stderr, "; %u bands x %u rows, P(%.2f) = %.3f, "
+			    "P(%.2f) = %.3f", co.lsh.b, co.lsh.r, co.t,
+			    lsh_prob(&co.lsh, co.t), fmin(1, co.t + 0.1),
+			    lsh_prob(&co.lsh, fmin(1, co.t + 0.1)));
+		else if (s.sc.algo == ALGO_BOTTOMK)
+			fprintf(stderr, "; the %u smallest hashes as bands",
+			    co.lsh.b);
+		else if (s.sc.algo == ALGO_SIMHASH)
+			fprintf(stderr, "; pairs within %u bits", co.d);
+		fputc('\n', stderr);
+	}
+
+	cluster_run(&s.sc, s.v, s.n, &co, &cl);
+	if (verbose)
+		fprintf(stderr, "%s: %zu candidate pairs, %zu confirmed\n",
+		    getprogname(), cl.candidates, cl.confirmed);
+	if (o.pairs)
+		cout_pairs(&s, &cl, &o);
+	else {
+		g = cout_groups(&s, &cl, &o, &ng);
+		cout_all(&s, g, ng, &o);
+		for (i = 0; i < ng; i++)
+			free(g[i].id);
+		free(g);
+	}
+	cluster_free(&cl);
+	fpset_free(&s);
+	shopts_free(&so);
+	return out_close() | rval;
+}

@@ -1,0 +1,269 @@
+/*
+ * neardup cluster on band lines (--bands) and on sorted input (--sorted):
+ * the ways that work with a shuffle done elsewhere, by sort(1) or a
+ * MapReduce engine.
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bandline.h"
+#include "buf.h"
+#include "cli.h"
+#include "clusterin.h"
+#include "fpline.h"
+#include "xmalloc.h"
+#include "xxh.h"
+
+/* A map from 64-bit hashes to ids (open addressing, UINT32_MAX empty). */
+struct idmap {
+	uint64_t *h;
+	uint32_t *id;
+	size_t	 cap, n;
+};
+
+static uint32_t *
+idmap_slot(struct idmap *m, uint64_t h)
+{
+	size_t i, cap;
+	struct idmap old;
+
+	if (m->n * 2 >= m->cap) {
+		old = *m;
+		cap = old.cap ? 2 * old.cap : 1024;
+		m->h = xreallocarray(NULL, cap, sizeof(*m->h));
+		m->id = xreallocarray(NULL, cap, sizeof(*m->id));
+		memset(m->id, 0xFF, cap * sizeof(*m->id));
+		m->cap = cap;
+		m->n = 0;
+		for (i = 0; i < old.cap; i++)
+			if (old.id[i] != UINT32_MAX) {
+				*idmap_slot(m, old.h[i]) = old.id[i];
+				m->n++;
+			}
+		free(old.h);
+		free(old.id);
+	}
+	for (i = (size_t)h & (m->cap - 1); m->id[i] != UINT32_MAX &&
+	    m->h[i] != h; i = (i + 1) & (m->cap - 1))
+		;
+	m->h[i] = h;
+	return &m->id[i];
+}
+
+static void
+add_name(struct fpset *s, const char *name, size_t len)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 1024;
+		s->name = xreallocarray(s->name, s->cap, sizeof(*s->name));
+	}
+	s->name[s->n++] = s->names.len;
+	buf_add(&s->names, name, len);
+	buf_addc(&s->names, '\0');
+}
+
+/* Open path ("-": standard input); NULL after a warning. */
+static FILE *
+open_input(const char *path)
+{
+	FILE *f;
+
+	if (strcmp(path, "-") == 0)
+		return stdin;
+	if ((f = fopen(path, "r")) == NULL)
+		warn("%s", cli_vis(path));
+	return f;
+}
+
+int
+cluster_bandlines(int argc, char **argv, const struct out *o)
+{
+	struct idmap names = { 0 }, keys = { 0 };
+	struct clusters cl;
+	struct fpset s = { 0 };
+	struct buf name = { 0 };
+	struct group *g;
+	char *line = NULL;
+	size_t cap = 0, keylen, lineno, ng, i;
+	const char *why, *path;
+	uint32_t *slot, id;
+	ssize_t len;
+	int rval = EXIT_OK, a;
+	FILE *f;
+
+	memset(&cl, 0, sizeof(cl));
+	uf_init(&cl.uf, 0);
+	for (a = 0; a < (argc ? argc : 1); a++) {
+		path = argc ? argv[a] : "-";
+		if ((f = open_input(path)) == NULL) {
+			rval = EXIT_TROUBLE;
+			continue;
+		}
+		for (lineno = 1; (len = getdelim(&line, &cap, o->zero ? '\0' :
+		    '\n', f)) != -1; lineno++) {
+			if (len > 0 && line[len - 1] == (o->zero ? '\0' : '\n'))
+				len--;
+			if (bandline_parse(line, (size_t)len, o->zero, &keylen,
+			    &name, &why) == -1)
+				errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path),
+				    lineno, why);
+			/* A document has b lines: one id per name. */
+			slot = idmap_slot(&names, xxh_bytes(name.data, name.len,
+			    0));
+			if (*slot == UINT32_MAX) {
+				*slot = (uint32_t)s.n;
+				names.n++;
+				add_name(&s, name.data, name.len);
+				cl.uf.n = s.n;
+				cl.uf.parent = xreallocarray(cl.uf.parent, s.cap,
+				    sizeof(*cl.uf.parent));
+				cl.uf.size = xreallocarray(cl.uf.size, s.cap,
+				    sizeof(*cl.uf.size));
+				cl.uf.parent[*slot] = *slot;
+				cl.uf.size[*slot] = 1;
+			}
+			id = *slot;
+			/* Documents with an equal band key join. */
+			slot = idmap_slot(&keys, xxh_bytes(line, keylen, 1));
+			if (*slot == UINT32_MAX) {
+				*slot = id;
+				keys.n++;
+			} else
+				uf_union(&cl.uf, *slot, id);
+		}
+		if (ferror(f)) {
+			warn("%s", cli_vis(path));
+			rval = EXIT_TROUBLE;
+		}
+		if (f != stdin)
+			fclose(f);
+	}
+	g = cout_groups(&s, &cl, o, &ng);
+	cout_all(&s, g, ng, o);
+	for (i = 0; i < ng; i++)
+		free(g[i].id);
+	free(g);
+	free(line);
+	buf_free(&name);
+	free(names.h);
+	free(names.id);
+	free(keys.h);
+	free(keys.id);
+	cluster_free(&cl);
+	fpset_free(&s);
+	return rval;
+}
+
+/* Print the run in s (one group of all its members) and empty it. */
+static void
+flush_run(struct fpset *s, const struct out *o, size_t *shown)
+{
+	struct group g;
+	size_t i;
+
+	if (s->n == 0)
+		return;
+	g.n = s->n;
+	g.id = xreallocarray(NULL, s->n, sizeof(*g.id));
+	for (i = 0; i < s->n; i++)
+		g.id[i] = (uint32_t)i;
+	g.kept = cout_kept(s, &g, o->keep);
+	cout_group(s, &g, o, shown);
+	free(g.id);
+	s->n = 0;
+	buf_clear(&s->names);
+}
+
+int
+cluster_sorted(int argc, char **argv, const struct out *o, int bands)
+{
+	struct fpset run = { 0 };
+	struct fpline fp = { 0 };
+	struct buf prev = { 0 }, name = { 0 };
+	char *line = NULL;
+	size_t cap = 0, keylen, lineno, shown = 0, nv;
+	const char *why, *path, *key;
+	ssize_t len;
+	int rval = EXIT_OK, a, cmp;
+	FILE *f;
+
+	cout_open(o);
+	for (a = 0; a < (argc ? argc : 1); a++) {
+		path = argc ? argv[a] : "-";
+		if ((f = open_input(path)) == NULL) {
+			rval = EXIT_TROUBLE;
+			continue;
+		}
+		for (lineno = 1; (len = getdelim(&line, &cap, o->zero ? '\0' :
+		    '\n', f)) != -1; lineno++) {
+			if (len > 0 && line[len - 1] == (o->zero ? '\0' : '\n'))
+				len--;
+			key = line;
+			if (bands) {
+				if (bandline_parse(line, (size_t)len, o->zero,
+				    &keylen, &name, &why) == -1)
+					errx(EXIT_TROUBLE, "%s:%zu: %s",
+					    cli_vis(path), lineno, why);
+			} else {
+				if (fpline_parse(line, (size_t)len, o->zero, &fp,
+				    &why) == -1)
+					errx(EXIT_TROUBLE, "%s:%zu: %s",
+					    cli_vis(path), lineno, why);
+				if (fp.sc.algo != ALGO_KEY)
+					errx(EXIT_TROUBLE, "%s:%zu: --sorted "
+					    "groups key fingerprints (-a key) or "
+					    "band lines (--bands)",
+					    cli_vis(path), lineno);
+				/*
+				 * The key: "SCHEME:HEX", up to the spaces, after
+				 * the backslash of an escaped name.  If sort(1)
+				 * put such a line apart, that shows as unsorted
+				 * input: an error, not a group split silently.
+				 */
+				key = line[0] == '\\' ? line + 1 : line;
+				keylen = (size_t)(strstr(key, "  ") - key);
+				buf_clear(&name);
+				buf_add(&name, fp.name.data, fp.name.len);
+			}
+			cmp = prev.len == 0 ? 1 : memcmp(key, prev.data,
+			    keylen < prev.len ? keylen : prev.len);
+			if (cmp == 0 && keylen != prev.len)
+				cmp = keylen < prev.len ? -1 : 1;
+			if (cmp < 0)
+				errx(EXIT_TROUBLE, "%s:%zu: input is not sorted "
+				    "(sort it with LC_ALL=C sort)",
+				    cli_vis(path), lineno);
+			if (cmp > 0) {
+				flush_run(&run, o, &shown);
+				buf_clear(&prev);
+				buf_add(&prev, key, keylen);
+			}
+			if (!bands) {
+				run.sc = fp.sc;
+				run.have_sc = 1;
+				nv = fp.nv;
+				run.v = xreallocarray(run.v, run.n + 1,
+				    nv * sizeof(*run.v));
+				memcpy(run.v + run.n * nv, fp.v,
+				    nv * sizeof(*run.v));
+			}
+			add_name(&run, name.data, name.len);
+		}
+		if (ferror(f)) {
+			warn("%s", cli_vis(path));
+			rval = EXIT_TROUBLE;
+		}
+		if (f != stdin)
+			fclose(f);
+	}
+	flush_run(&run, o, &shown);
+	cout_close(o, shown);
+	free(line);
+	buf_free(&prev);
+	buf_free(&name);
+	fpline_free(&fp);
+	fpset_free(&run);
+	return rval;
+}

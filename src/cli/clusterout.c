@@ -1,0 +1,222 @@
+/*
+ * Printing clusters: groups, the member kept in each, pairs; in the
+ * groups, TSV and JSON formats.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "clusterout.h"
+#include "xmalloc.h"
+
+/* The size of document i for --keep=longest|shortest. */
+static off_t
+doc_size(const struct fpset *s, uint32_t i)
+{
+	struct stat st;
+
+	if (stat(fpset_name(s, i), &st) == -1)
+		err(EXIT_TROUBLE, "--keep: %s", cli_vis(fpset_name(s, i)));
+	return st.st_size;
+}
+
+uint32_t
+cout_kept(const struct fpset *s, const struct group *g, int keep)
+{
+	uint32_t best = g->id[0];
+	off_t bs = 0, sz;
+	size_t i;
+
+	if (keep == KEEP_LONGEST || keep == KEEP_SHORTEST)
+		bs = doc_size(s, best);
+	for (i = 1; i < g->n; i++) {
+		switch (keep) {
+		case KEEP_LONGEST:
+		case KEEP_SHORTEST:
+			sz = doc_size(s, g->id[i]);
+			if (keep == KEEP_LONGEST ? sz > bs : sz < bs) {
+				best = g->id[i];
+				bs = sz;
+			}
+			break;
+		case KEEP_PATH:
+			if (strcmp(fpset_name(s, g->id[i]),
+			    fpset_name(s, best)) < 0)
+				best = g->id[i];
+			break;
+		}
+	}
+	return best;
+}
+
+void
+cout_name(const struct out *o, const char *name)
+{
+	if (o->fmt == OUT_JSON)
+		fmt_json_string(stdout, name, strlen(name));
+	else if (o->zero)
+		fputs(name, stdout);
+	else
+		fmt_tsv_field(stdout, name, strlen(name));
+}
+
+void
+cout_end(const struct out *o)
+{
+	putchar(o->zero ? '\0' : '\n');
+}
+
+/* Groups in order of their first member, each with its kept one. */
+struct group *
+cout_groups(const struct fpset *s, struct clusters *c, const struct out *o,
+    size_t *ngroups)
+{
+	uint32_t *gi = xreallocarray(NULL, s->n ? s->n : 1, sizeof(*gi));
+	struct group *g = NULL;
+	size_t i, n = 0, cap = 0;
+	uint32_t root;
+
+	for (i = 0; i < s->n; i++)
+		gi[i] = UINT32_MAX;
+	for (i = 0; i < s->n; i++) {
+		root = uf_find(&c->uf, (uint32_t)i);
+		if (gi[root] == UINT32_MAX) {
+			if (n == cap) {
+				cap = cap ? 2 * cap : 256;
+				g = xreallocarray(g, cap, sizeof(*g));
+			}
+			memset(&g[n], 0, sizeof(g[n]));
+			g[n].id = xreallocarray(NULL, c->uf.size[root],
+			    sizeof(*g[n].id));
+			gi[root] = (uint32_t)n++;
+		}
+		g[gi[root]].id[g[gi[root]].n++] = (uint32_t)i;
+	}
+	for (i = 0; i < n; i++)
+		g[i].kept = cout_kept(s, &g[i], o->keep);
+	free(gi);
+	*ngroups = n;
+	return g;
+}
+
+void
+cout_open(const struct out *o)
+{
+	if (o->fmt == OUT_JSON)
+		putchar('[');
+}
+
+void
+cout_close(const struct out *o, size_t shown)
+{
+	if (o->fmt == OUT_JSON)
+		printf(shown ? "\n]\n" : "]\n");
+}
+
+/*
+ * Print group g of s (unless hidden), as the shown-th so far.  Without
+ * fingerprint values (band lines) the similarity is unknown: "-", null.
+ */
+void
+cout_group(const struct fpset *s, const struct group *g,
+    const struct out *o, size_t *shown)
+{
+	size_t nv = scheme_nvalues(&s->sc), k;
+	const uint64_t *kv = NULL;
+	uint32_t id;
+	double sim = 0;
+
+	if (g->n < 2 && !o->all && o->show != SHOW_UNIQUES)
+		return;
+	if (o->show == SHOW_UNIQUES) {
+		cout_name(o, fpset_name(s, g->kept));
+		cout_end(o);
+		return;
+	}
+	if (s->v != NULL)
+		kv = s->v + (size_t)g->kept * nv;
+	if (o->fmt == OUT_GROUPS && o->show == SHOW_GROUPS && *shown > 0)
+		cout_end(o);
+	++*shown;
+	if (o->fmt == OUT_JSON) {
+		printf("%s\n{\"cluster\": %zu, \"kept\": ", *shown > 1 ? "," :
+		    "", *shown);
+		cout_name(o, fpset_name(s, g->kept));
+		printf(", \"members\": [");
+	}
+	/* The kept one first, then the others in input order. */
+	for (k = 0; k <= g->n; k++) {
+		id = k == 0 ? g->kept : g->id[k - 1];
+		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS && k == 0))
+			continue;
+		if (kv != NULL)
+			sim = cluster_similarity(&s->sc, s->v + (size_t)id * nv,
+			    kv);
+		switch (o->fmt) {
+		case OUT_JSON:
+			printf("%s{\"name\": ", k ? ", " : "");
+			cout_name(o, fpset_name(s, id));
+			if (kv != NULL)
+				printf(", \"similarity\": %.6f}", sim);
+			else
+				printf(", \"similarity\": null}");
+			break;
+		case OUT_TSV:
+			printf("%zu\t", *shown);
+			cout_name(o, fpset_name(s, id));
+			if (kv != NULL)
+				printf("\t%.6f", sim);
+			else
+				printf("\t-");
+			cout_end(o);
+			break;
+		default:
+			cout_name(o, fpset_name(s, id));
+			cout_end(o);
+		}
+	}
+	if (o->fmt == OUT_JSON)
+		printf("]}");
+}
+
+void
+cout_all(const struct fpset *s, const struct group *g, size_t ng,
+    const struct out *o)
+{
+	size_t i, shown = 0;
+
+	cout_open(o);
+	for (i = 0; i < ng; i++)
+		cout_group(s, &g[i], o, &shown);
+	cout_close(o, shown);
+}
+
+void
+cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
+{
+	size_t i;
+
+	if (o->fmt == OUT_JSON)
+		putchar('[');
+	for (i = 0; i < c->npair; i++) {
+		if (o->fmt == OUT_JSON) {
+			printf("%s\n{\"a\": ", i ? "," : "");
+			cout_name(o, fpset_name(s, c->pair[i].a));
+			printf(", \"b\": ");
+			cout_name(o, fpset_name(s, c->pair[i].b));
+			printf(", \"similarity\": %.6f}", c->pair[i].sim);
+			continue;
+		}
+		cout_name(o, fpset_name(s, c->pair[i].a));
+		putchar('\t');
+		cout_name(o, fpset_name(s, c->pair[i].b));
+		printf("\t%.6f", c->pair[i].sim);
+		cout_end(o);
+	}
+	if (o->fmt == OUT_JSON)
+		printf(c->npair ? "\n]\n" : "]\n");
+}

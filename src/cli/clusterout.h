@@ -1,0 +1,54 @@
+/*
+ * Output of neardup cluster (clusterout.c), shared by the whole-input and
+ * the streaming (--sorted) ways of clustering.
+ */
+#ifndef CLUSTEROUT_H
+#define CLUSTEROUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cluster.h"
+#include "fpset.h"
+
+enum { OUT_GROUPS, OUT_TSV, OUT_JSON };
+enum { KEEP_FIRST, KEEP_LONGEST, KEEP_SHORTEST, KEEP_PATH };
+enum { SHOW_GROUPS, SHOW_DUPS, SHOW_UNIQUES };
+
+struct out {
+	int	 fmt, keep, show, all, zero, pairs;
+};
+
+/* One group: its members (ids, input order) and the kept one. */
+struct group {
+	uint32_t *id;
+	size_t	 n;
+	uint32_t kept;
+};
+
+/* The member of g to keep under policy keep (KEEP_*). */
+uint32_t cout_kept(const struct fpset *, const struct group *g, int keep);
+
+/* The groups of the union-find of c over s, in order of first member. */
+struct group *cout_groups(const struct fpset *, struct clusters *c,
+	    const struct out *, size_t *ngroups);
+
+/* A name, escaped for the format; the end of a record. */
+void	cout_name(const struct out *, const char *);
+void	cout_end(const struct out *);
+
+/* Open, print one group (the shown-th, unless hidden), close. */
+void	cout_open(const struct out *);
+void	cout_group(const struct fpset *, const struct group *,
+	    const struct out *, size_t *shown);
+void	cout_close(const struct out *, size_t shown);
+
+/* Every group, from open to close. */
+void	cout_all(const struct fpset *, const struct group *, size_t,
+	    const struct out *);
+
+/* Every confirmed pair of c. */
+void	cout_pairs(const struct fpset *, struct clusters *c,
+	    const struct out *);
+
+#endif

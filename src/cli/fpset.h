@@ -1,0 +1,36 @@
+/*
+ * Fingerprint lines read from files: their values and names, all of one
+ * scheme.
+ */
+#ifndef FPSET_H
+#define FPSET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "scheme.h"
+
+struct fpset {
+	struct scheme sc;
+	int	 have_sc;	/* a line was read: sc is its scheme */
+	size_t	 n, cap;
+	uint64_t *v;		/* n * scheme_nvalues(&sc) values */
+	size_t	*name;		/* offsets into names */
+	struct buf names;	/* NUL-terminated names */
+};
+
+/*
+ * Append every fingerprint line of path ("-": standard input; lines end
+ * with NUL if zero) to s.  Exits 2 on a malformed line, a line of another
+ * scheme than the first, or (if simhash) a line that is not simhash, with
+ * FILE:LINE.  Returns -1 after a warning if path cannot be opened.
+ */
+int	fpset_load(struct fpset *, const char *path, int zero, int simhash);
+
+/* The name of fingerprint i. */
+const char *fpset_name(const struct fpset *, size_t i);
+
+void	fpset_free(struct fpset *);
+
+#endif

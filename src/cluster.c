@@ -1,0 +1,227 @@
+/*
+ * Candidates, confirmation and union-find (see cluster.h).
+ *
+ * Candidates come from runs of equal keys: fingerprints sorted by a band
+ * key (or the whole fingerprint, or the key) with keysort, one band at a
+ * time, so memory is 12 bytes a fingerprint beyond the fingerprints.
+ * Inside a run every pair not yet in one group is confirmed; a run of m
+ * members costs up to m(m-1)/2 estimates, which stays small unless many
+ * documents share a band without being near-duplicates of each other.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bottomk.h"
+#include "cluster.h"
+#include "index.h"
+#include "keysort.h"
+#include "minhash.h"
+#include "simhash.h"
+#include "xmalloc.h"
+#include "xxh.h"
+
+void
+cluster_bands(const struct scheme *sc, double t, struct lsh *l)
+{
+	double s = t + 0.1 < 1 ? t + 0.1 : 1;
+
+	if (sc->algo == ALGO_BOTTOMK) {
+		/*
+		 * The smallest hash of the union is in both documents with
+		 * probability s; take enough of the smallest to find pairs
+		 * of resemblance t + 0.1 with probability LSH_RECALL.
+		 */
+		l->r = 1;
+		l->b = s >= 1 ? 1 : (unsigned)ceil(log(1 - LSH_RECALL) /
+		    log(1 - s));
+		if (l->b > sc->size)
+			l->b = sc->size;
+		return;
+	}
+	lsh_choose(l, t, sc->size, sc->size, LSH_FPW, LSH_FNW);
+}
+
+double
+cluster_similarity(const struct scheme *sc, const uint64_t *a,
+    const uint64_t *b)
+{
+	size_t nv = scheme_nvalues(sc);
+
+	switch (sc->algo) {
+	case ALGO_MINHASH:
+	case ALGO_OPH:
+		return minhash_jaccard(a, b, nv);
+	case ALGO_BOTTOMK:
+		return bottomk_jaccard(a, b, nv);
+	case ALGO_SIMHASH:
+		return cos(M_PI * simhash_distance(a, b, nv) / sc->size);
+	case ALGO_KEY:
+		break;
+	}
+	return a[0] == b[0];
+}
+
+static void
+add_pair(struct clusters *c, uint32_t a, uint32_t b, double sim, int keep)
+{
+	if (!keep)
+		return;
+	if (c->npair == c->pcap) {
+		c->pcap = c->pcap ? 2 * c->pcap : 1024;
+		c->pair = xreallocarray(c->pair, c->pcap, sizeof(*c->pair));
+	}
+	c->pair[c->npair].a = a < b ? a : b;
+	c->pair[c->npair].b = a < b ? b : a;
+	c->pair[c->npair].sim = sim;
+	c->npair++;
+}
+
+/*
+ * Confirm the pairs of each run of equal keys (key[] sorted, id[] along):
+ * every pair not yet in one group (every pair at all when pairs are
+ * listed) whose estimate reaches t, or with exact set whose fingerprints
+ * are identical, joins.
+ */
+static void
+confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
+    const uint32_t *id, size_t n, const struct cluster_opts *o, int exact,
+    struct clusters *c)
+{
+	size_t nv = scheme_nvalues(sc), i, j, k, end;
+	const uint64_t *a, *b;
+	double sim;
+
+	for (i = 0; i < n; i = end) {
+		for (end = i + 1; end < n && key[end] == key[i]; end++)
+			;
+		for (j = i + 1; j < end; j++) {
+			for (k = i; k < j; k++) {
+				/* Listing pairs: every one, not just joins. */
+				if (!o->pairs && uf_find(&c->uf, id[j]) ==
+				    uf_find(&c->uf, id[k]))
+					continue;
+				c->candidates++;
+				a = v + (size_t)id[k] * nv;
+				b = v + (size_t)id[j] * nv;
+				if (exact) {
+					if (memcmp(a, b, nv * sizeof(*a)) != 0)
+						continue;
+					sim = 1;
+				} else if ((sim = cluster_similarity(sc, a, b)) <
+				    o->t)
+					continue;
+				c->confirmed++;
+				uf_union(&c->uf, id[j], id[k]);
+				add_pair(c, id[k], id[j], sim, o->pairs);
+			}
+		}
+	}
+}
+
+struct selfctx {
+	const struct scheme *sc;
+	const uint64_t *v;
+	const struct cluster_opts *o;
+	struct clusters *c;
+};
+
+static void
+simhash_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
+{
+	struct selfctx *x = ctx;
+
+	x->c->candidates++;
+	x->c->confirmed++;
+	uf_union(&x->c->uf, a, b);
+	add_pair(x->c, a, b, cos(M_PI * dist / x->sc->size), x->o->pairs);
+}
+
+static int
+pair_cmp(const void *x, const void *y)
+{
+	const struct cluster_pair *p = x, *q = y;
+
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return (p->b > q->b) - (p->b < q->b);
+}
+
+/* Sort the pairs and drop those found twice (by two bands, say). */
+static void
+unique_pairs(struct clusters *c)
+{
+	size_t i, n = 0;
+
+	if (c->npair < 2)
+		return;
+	qsort(c->pair, c->npair, sizeof(*c->pair), pair_cmp);
+	for (i = 0; i < c->npair; i++)
+		if (n == 0 || pair_cmp(&c->pair[n - 1], &c->pair[i]) != 0)
+			c->pair[n++] = c->pair[i];
+	c->npair = n;
+}
+
+void
+cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
+    const struct cluster_opts *o, struct clusters *c)
+{
+	size_t nv = scheme_nvalues(sc), i;
+	struct selfctx x = { sc, v, o, c };
+	struct index ix;
+	uint64_t *key;
+	uint32_t *id;
+	unsigned band;
+
+	memset(c, 0, sizeof(*c));
+	uf_init(&c->uf, n);
+	key = xreallocarray(NULL, n ? n : 1, sizeof(*key));
+	id = xreallocarray(NULL, n ? n : 1, sizeof(*id));
+
+	/* Identical fingerprints first: they join without an estimate. */
+	for (i = 0; i < n; i++) {
+		key[i] = xxh_bytes(v + i * nv, nv * sizeof(*v), 0);
+		id[i] = (uint32_t)i;
+	}
+	keysort(key, id, n, 64);
+	confirm_runs(sc, v, key, id, n, o, 1, c);
+
+	switch (sc->algo) {
+	case ALGO_MINHASH:
+	case ALGO_OPH:
+	case ALGO_BOTTOMK:
+		for (band = 0; band < o->lsh.b; band++) {
+			for (i = 0; i < n; i++) {
+				if (sc->algo != ALGO_BOTTOMK)
+					key[i] = lsh_band_key(&o->lsh,
+					    v + i * nv, band, sc->seed);
+				else if (v[i * nv + band] != BOTTOMK_EMPTY)
+					key[i] = v[i * nv + band];
+				else	/* no such value: a key of its own */
+					key[i] = xxh_le64(i, band);
+				id[i] = (uint32_t)i;
+			}
+			keysort(key, id, n, 64);
+			confirm_runs(sc, v, key, id, n, o, 0, c);
+		}
+		break;
+	case ALGO_SIMHASH:
+		index_build(&ix, v, n, sc->size, o->d);
+		index_self(&ix, simhash_pair, &x);
+		index_free(&ix);
+		break;
+	case ALGO_KEY:
+		break;		/* equal keys were identical fingerprints */
+	}
+	free(key);
+	free(id);
+	unique_pairs(c);
+}
+
+void
+cluster_free(struct clusters *c)
+{
+	uf_free(&c->uf);
+	free(c->pair);
+	memset(c, 0, sizeof(*c));
+}
