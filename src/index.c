@@ -70,12 +70,18 @@ agreement(const struct index *ix, const uint64_t *a, const uint64_t *b)
 	return mask;
 }
 
-/* Is t the first table whose key blocks are all among the agreeing ones? */
+/*
+ * Is t the first table whose key blocks are all among the agreeing ones?
+ * (A key of more than 64 bits is cut short, so equal keys alone do not
+ * prove that t's own blocks agree: that is checked too.)
+ */
 static int
 first_table(const struct index *ix, unsigned t, uint64_t agree)
 {
 	unsigned i;
 
+	if ((ix->t[t].smask & ~agree) != 0)
+		return 0;
 	for (i = 0; i < t; i++)
 		if ((ix->t[i].smask & ~agree) == 0)
 			return 0;
