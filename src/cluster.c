@@ -166,7 +166,7 @@ void
 cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
     const struct cluster_opts *o, struct clusters *c)
 {
-	size_t nv = scheme_nvalues(sc), i;
+	size_t nv = scheme_nvalues(sc), i, m;
 	struct selfctx x = { sc, v, o, c };
 	struct index ix;
 	uint64_t *key;
@@ -189,21 +189,34 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 	switch (sc->algo) {
 	case ALGO_MINHASH:
 	case ALGO_OPH:
-	case ALGO_BOTTOMK:
 		for (band = 0; band < o->lsh.b; band++) {
 			for (i = 0; i < n; i++) {
-				if (sc->algo != ALGO_BOTTOMK)
-					key[i] = lsh_band_key(&o->lsh,
-					    v + i * nv, band, sc->seed);
-				else if (v[i * nv + band] != BOTTOMK_EMPTY)
-					key[i] = v[i * nv + band];
-				else	/* no such value: a key of its own */
-					key[i] = xxh_le64(i, band);
+				key[i] = lsh_band_key(&o->lsh, v + i * nv, band,
+				    sc->seed);
 				id[i] = (uint32_t)i;
 			}
 			keysort(key, id, n, 64);
 			confirm_runs(sc, v, key, id, n, o, 0, c);
 		}
+		break;
+	case ALGO_BOTTOMK:
+		/*
+		 * Documents sharing any of their b smallest hashes, wherever
+		 * it stands in each list: one shingle more in one document
+		 * shifts its list, not the hashes.
+		 */
+		free(key);
+		free(id);
+		key = xreallocarray(NULL, n * o->lsh.b + 1, sizeof(*key));
+		id = xreallocarray(NULL, n * o->lsh.b + 1, sizeof(*id));
+		for (m = 0, i = 0; i < n; i++)
+			for (band = 0; band < o->lsh.b; band++)
+				if (v[i * nv + band] != BOTTOMK_EMPTY) {
+					key[m] = v[i * nv + band];
+					id[m++] = (uint32_t)i;
+				}
+		keysort(key, id, m, 64);
+		confirm_runs(sc, v, key, id, m, o, 0, c);
 		break;
 	case ALGO_SIMHASH:
 		index_build(&ix, v, n, sc->size, o->d);

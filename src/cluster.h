@@ -4,8 +4,9 @@
  * by an estimate before they join a group (union-find).
  *  - minhash, oph: LSH bands (lsh.h) give candidates; a pair joins if its
  *    estimated resemblance (matching values / k) is at least t.
- *  - bottomk: each of the b smallest hashes is a band of one row; a pair
- *    joins if its bottom-k resemblance estimate is at least t.
+ *  - bottomk: documents sharing one of their b smallest hashes are
+ *    candidates; a pair joins if its bottom-k resemblance estimate is at
+ *    least t.
  *  - simhash: pairs within d bits (index.h) join.
  *  - key: equal keys join.
  * Identical fingerprints always join at once.

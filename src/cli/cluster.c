@@ -159,12 +159,12 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 			break;
 		case OPT_CMD_FIRST + 2:
 		case OPT_CMD_FIRST + 3:
-			if (o.show != SHOW_GROUPS) {
+			k = ch == OPT_CMD_FIRST + 2 ? SHOW_DUPS : SHOW_UNIQUES;
+			if (o.show != SHOW_GROUPS && o.show != k) {
 				warnx("--dups and --uniques exclude each other");
 				cli_usage(c);
 			}
-			o.show = ch == OPT_CMD_FIRST + 2 ? SHOW_DUPS :
-			    SHOW_UNIQUES;
+			o.show = k;
 			break;
 		case OPT_CMD_FIRST + 4:
 			for (k = 0; k < 4 && strcmp(optarg, keeps[k]) != 0; k++)
@@ -213,6 +213,11 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		warnx("-L applies to -r");
 		cli_usage(c);
 	}
+	if (shingling && !docs) {
+		warnx("shingling options apply to documents (--docs, -r): the "
+		    "scheme of fingerprint lines is in the lines");
+		cli_usage(c);
+	}
 	if ((bands || sorted) && (docs || o.pairs || have_lsh || have_d)) {
 		warnx("--bands and --sorted read lines: no documents, --pairs, "
 		    "--lsh or -d");
@@ -225,11 +230,6 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	if (bands) {
 		rval = cluster_bandlines(argc, argv, &o);
 		return out_close() | rval;
-	}
-	if (shingling && !docs) {
-		warnx("shingling options apply to documents (--docs, -r): the "
-		    "scheme of fingerprint lines is in the lines");
-		cli_usage(c);
 	}
 
 	if (docs) {

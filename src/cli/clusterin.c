@@ -64,6 +64,37 @@ add_name(struct fpset *s, const char *name, size_t len)
 	buf_addc(&s->names, '\0');
 }
 
+/*
+ * The layout part of a band key, "SCHEME/BxR/", whose length goes to
+ * *len: every line of one input must share it.
+ */
+static const char *
+band_layout(const char *key, size_t keylen, size_t *len)
+{
+	const char *slash = memrchr(key, '/', keylen);
+
+	*len = slash != NULL ? (size_t)(slash - key) + 1 : 0;
+	return key;
+}
+
+/* Check that a band line has the layout of the first; exit 2 if not. */
+static void
+check_layout(struct buf *first, const char *key, size_t keylen,
+    const char *path, size_t lineno)
+{
+	size_t len;
+
+	band_layout(key, keylen, &len);
+	if (first->len == 0) {
+		buf_add(first, key, len);
+		return;
+	}
+	if (len != first->len || memcmp(key, first->data, len) != 0)
+		errx(EXIT_TROUBLE, "%s:%zu: band layout %.*s differs from the "
+		    "first line's %.*s", cli_vis(path), lineno, (int)len, key,
+		    (int)first->len, first->data);
+}
+
 /* Open path ("-": standard input); NULL after a warning. */
 static FILE *
 open_input(const char *path)
@@ -83,7 +114,7 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 	struct idmap names = { 0 }, keys = { 0 };
 	struct clusters cl;
 	struct fpset s = { 0 };
-	struct buf name = { 0 };
+	struct buf name = { 0 }, layout = { 0 };
 	struct group *g;
 	char *line = NULL;
 	size_t cap = 0, keylen, lineno, ng, i;
@@ -109,6 +140,7 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 			    &name, &why) == -1)
 				errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path),
 				    lineno, why);
+			check_layout(&layout, line, keylen, path, lineno);
 			/* A document has b lines: one id per name. */
 			slot = idmap_slot(&names, xxh_bytes(name.data, name.len,
 			    0));
@@ -147,6 +179,7 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 	free(g);
 	free(line);
 	buf_free(&name);
+	buf_free(&layout);
 	free(names.h);
 	free(names.id);
 	free(keys.h);
@@ -181,7 +214,8 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 {
 	struct fpset run = { 0 };
 	struct fpline fp = { 0 };
-	struct buf prev = { 0 }, name = { 0 };
+	struct buf prev = { 0 }, name = { 0 }, layout = { 0 };
+	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	char *line = NULL;
 	size_t cap = 0, keylen, lineno, shown = 0, nv;
 	const char *why, *path, *key;
@@ -206,6 +240,8 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 				    &keylen, &name, &why) == -1)
 					errx(EXIT_TROUBLE, "%s:%zu: %s",
 					    cli_vis(path), lineno, why);
+				check_layout(&layout, line, keylen, path,
+				    lineno);
 			} else {
 				if (fpline_parse(line, (size_t)len, o->zero, &fp,
 				    &why) == -1)
@@ -216,6 +252,14 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 					    "groups key fingerprints (-a key) or "
 					    "band lines (--bands)",
 					    cli_vis(path), lineno);
+				if (run.have_sc && !scheme_equal(&run.sc,
+				    &fp.sc)) {
+					scheme_format(&fp.sc, sch);
+					scheme_format(&run.sc, want);
+					errx(EXIT_TROUBLE, "%s:%zu: scheme %s "
+					    "differs from the first line's %s",
+					    cli_vis(path), lineno, sch, want);
+				}
 				/*
 				 * The key: "SCHEME:HEX", up to the spaces, after
 				 * the backslash of an escaped name.  If sort(1)
@@ -263,6 +307,7 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 	free(line);
 	buf_free(&prev);
 	buf_free(&name);
+	buf_free(&layout);
 	fpline_free(&fp);
 	fpset_free(&run);
 	return rval;

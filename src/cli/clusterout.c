@@ -127,14 +127,19 @@ cout_group(const struct fpset *s, const struct group *g,
 {
 	size_t nv = scheme_nvalues(&s->sc), k;
 	const uint64_t *kv = NULL;
+	size_t printed;
 	uint32_t id;
 	double sim = 0;
 
 	if (g->n < 2 && !o->all && o->show != SHOW_UNIQUES)
 		return;
 	if (o->show == SHOW_UNIQUES) {
+		if (o->fmt == OUT_JSON)
+			printf("%s\n", *shown ? "," : "");
 		cout_name(o, fpset_name(s, g->kept));
-		cout_end(o);
+		if (o->fmt != OUT_JSON)
+			cout_end(o);
+		++*shown;
 		return;
 	}
 	if (s->v != NULL)
@@ -149,7 +154,7 @@ cout_group(const struct fpset *s, const struct group *g,
 		printf(", \"members\": [");
 	}
 	/* The kept one first, then the others in input order. */
-	for (k = 0; k <= g->n; k++) {
+	for (k = 0, printed = 0; k <= g->n; k++) {
 		id = k == 0 ? g->kept : g->id[k - 1];
 		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS && k == 0))
 			continue;
@@ -158,7 +163,7 @@ cout_group(const struct fpset *s, const struct group *g,
 			    kv);
 		switch (o->fmt) {
 		case OUT_JSON:
-			printf("%s{\"name\": ", k ? ", " : "");
+			printf("%s{\"name\": ", printed++ ? ", " : "");
 			cout_name(o, fpset_name(s, id));
 			if (kv != NULL)
 				printf(", \"similarity\": %.6f}", sim);
