@@ -4,7 +4,7 @@
 # function _neardup_cmd_NAME that fills COMPREPLY from $cur, and from
 # $opt when $cur is the argument of option $opt.
 
-_neardup_commands='hash compare near help'
+_neardup_commands='hash compare cluster near help'
 
 # Complete file and directory names.
 _neardup_files()
@@ -39,16 +39,17 @@ _neardup_cmd_hash()
 		_neardup_files
 		return
 		;;
-	-c | --chars | -j | --jobs | -k | --size | -s | --seed | -w | --words)
-		# A number: nothing to offer.
+	-c | --chars | -j | --jobs | -k | --size | -s | --seed | -t | --threshold | -w | --words | --lsh)
+		# A number, or BxR: nothing to offer.
 		return
 		;;
 	esac
 	if [[ $cur == -* && $endopts -eq 0 ]]; then
-		_neardup_words '-a --algorithm= -c --chars= --dereference
+		_neardup_words '-a --algorithm= --bands -c --chars= --dereference
 		    --files0-from= -h --help -j --jobs= -k --size= --keep-case
-		    --keep-punct -L --lines --multiset --null-data -r --recursive
-		    -s --seed= --tsv -w --words= --weights= -z'
+		    --keep-punct -L --lines --lsh= --multiset --null-data -r
+		    --recursive -s --seed= -t --threshold= --tsv -w --words=
+		    --weights= -z'
 		return
 	fi
 	_neardup_files
@@ -87,6 +88,43 @@ _neardup_cmd_compare()
 	fi
 	# Two operands at most: documents, or fingerprint files.
 	((argc < 2)) && _neardup_files
+}
+
+_neardup_cmd_cluster()
+{
+	case $opt in
+	-a | --algorithm)
+		_neardup_words 'oph minhash bottomk simhash key'
+		return
+		;;
+	--format)
+		_neardup_words 'groups tsv json'
+		return
+		;;
+	--keep)
+		_neardup_words 'first longest shortest path'
+		return
+		;;
+	--weights)
+		_neardup_files
+		return
+		;;
+	-c | --chars | -d | --distance | -j | --jobs | -k | --size | -s | --seed | -t | --threshold | -w | --words | --lsh)
+		# A number, or BxR: nothing to offer.
+		return
+		;;
+	esac
+	if [[ $cur == -* && $endopts -eq 0 ]]; then
+		_neardup_words '-a --algorithm= --all --bands -c --chars= -d
+		    --dereference --distance= --docs --dups --format= -h --help
+		    -j --jobs= -k --size= --keep= --keep-case --keep-punct -L
+		    --lsh= --multiset --null-data --pairs -r --recursive -s --seed=
+		    --sorted -t --threshold= --uniques -v --verbose -w --words=
+		    --weights= -z'
+		return
+	fi
+	# Fingerprint or band lines, or with --docs and -r documents.
+	_neardup_files
 }
 
 _neardup_cmd_near()

@@ -7,6 +7,7 @@ function __neardup_commands
     printf '%s\t%s\n' \
         hash 'Print one fingerprint line per document' \
         compare 'Tell how similar two documents (or two fingerprints) are' \
+        cluster 'Group near-duplicates and choose which to keep' \
         near 'Simhash fingerprints within d bits of each query' \
         help 'Print the list of commands or the usage of one'
 end
@@ -68,6 +69,9 @@ complete -c neardup -n $hash -s w -l words -x -d 'Shingles of N words, 1..64 (de
 complete -c neardup -n $hash -s j -l jobs -x -d 'Number of threads, 1..256 (default: online CPUs)'
 complete -c neardup -n $hash -s k -l size -x -d 'Simhash bits (64, 128), or k or n, 1..4096'
 complete -c neardup -n $hash -s s -l seed -x -d 'Seed of every hash (default 0)'
+complete -c neardup -n $hash -l bands -d 'One BANDKEY<TAB>NAME line per LSH band (minhash, oph)'
+complete -c neardup -n $hash -s t -l threshold -x -d 'With --bands, threshold the bands are chosen for (default 0.8)'
+complete -c neardup -n $hash -l lsh -x -d 'With --bands, B bands of R rows (BxR)'
 complete -c neardup -n $hash -l files0-from -r -F -d 'Read NUL-ended file names from FILE (- for stdin)'
 complete -c neardup -n $hash -l keep-case -d 'Do not fold case'
 complete -c neardup -n $hash -l keep-punct -d 'Punctuation is part of words'
@@ -100,6 +104,37 @@ complete -c neardup -n $compare -l keep-punct -d 'Punctuation is part of words'
 complete -c neardup -n $compare -l multiset -d 'Count repeated shingles (labelled shingles)'
 complete -c neardup -n $compare -l passages -d 'List the shared passages'
 complete -c neardup -n $compare -l weights -r -F -d 'Token weights for simhash word shingles'
+
+# cluster [options] [file ...]
+set -l cluster '__neardup_using_command cluster'
+complete -c neardup -n $cluster -F
+complete -c neardup -n $cluster -s h -l help -d 'Print the usage of cluster'
+complete -c neardup -n $cluster -s t -l threshold -x -d 'Least estimated resemblance that joins, (0,1] (default 0.8)'
+complete -c neardup -n $cluster -s d -l distance -x -d 'Simhash: largest distance in bits (default 3)'
+complete -c neardup -n $cluster -l lsh -x -d 'Minhash, oph: B bands of R rows (BxR)'
+complete -c neardup -n $cluster -l all -d 'Also print the documents without near-duplicates'
+complete -c neardup -n $cluster -l dups -d 'Print all but the kept one of each group'
+complete -c neardup -n $cluster -l uniques -d 'Print the kept one of each group and every other document'
+complete -c neardup -n $cluster -l format -x -a 'groups tsv json' -d 'Output format'
+complete -c neardup -n $cluster -l keep -x -a 'first longest shortest path' -d 'Which member of each group to keep'
+complete -c neardup -n $cluster -l pairs -d 'Print every confirmed pair with its similarity'
+complete -c neardup -n $cluster -l bands -d 'The input is band lines (hash --bands)'
+complete -c neardup -n $cluster -l sorted -d 'The input is sorted key or band lines: bounded memory'
+complete -c neardup -n $cluster -l docs -d 'Operands are documents, hashed on the fly'
+complete -c neardup -n $cluster -s r -l recursive -d 'Operands are documents; walk directories'
+complete -c neardup -n $cluster -s L -l dereference -d 'With -r, follow symbolic links'
+complete -c neardup -n $cluster -s v -l verbose -d 'Report the scheme, bands and pair counts on stderr'
+complete -c neardup -n $cluster -s z -l null-data -d 'NUL ends input lines and output records'
+complete -c neardup -n $cluster -s a -l algorithm -x -a '(__neardup_algorithms)' -d 'With documents, sketch to compute (default oph)'
+complete -c neardup -n $cluster -s c -l chars -x -d 'With documents, shingles of N characters, 1..64'
+complete -c neardup -n $cluster -s w -l words -x -d 'With documents, shingles of N words, 1..64 (default 3)'
+complete -c neardup -n $cluster -s j -l jobs -x -d 'With documents, number of threads, 1..256'
+complete -c neardup -n $cluster -s k -l size -x -d 'With documents, size of the sketch (default 128)'
+complete -c neardup -n $cluster -s s -l seed -x -d 'With documents, seed of every hash (default 0)'
+complete -c neardup -n $cluster -l keep-case -d 'With documents, do not fold case'
+complete -c neardup -n $cluster -l keep-punct -d 'With documents, punctuation is part of words'
+complete -c neardup -n $cluster -l multiset -d 'With documents, count repeated shingles'
+complete -c neardup -n $cluster -l weights -r -F -d 'With documents, token weights for simhash word shingles'
 
 # near [options] -d distance index [query ...]
 set -l near '__neardup_using_command near'

@@ -166,10 +166,63 @@ man_section_options() {
 	assert_equal "${man% }" "${usage% }"
 }
 
-@test "io-019: every option in the usage of hash, compare and near is described in its subsection" {
+@test "io-027: the usage of cluster names every option of the spec" {
+	run usage_options cluster
+	local o
+	for o in -a -c -d -h -j -k -L -r -s -t -v -w -z --all --bands --docs \
+	    --dups --format --keep --keep-case --keep-punct --lsh --multiset \
+	    --pairs --sorted --uniques --weights; do
+		assert_line -- "$o"
+	done
+}
+
+@test "io-028: every option in the usage of cluster is in the man SYNOPSIS and back" {
+	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
+	usage_options cluster >usage.opts
+	man_options cluster >man.opts
+	[ -s usage.opts ] || fail "no options parsed from the usage"
+	[ -s man.opts ] || fail "no options parsed from the man SYNOPSIS"
+	diff -u --label usage usage.opts --label man.opts man.opts ||
+	    fail "the options of 'neardup help cluster' and the cluster SYNOPSIS of neardup(1) differ"
+}
+
+# synopsis COMMAND: the SYNOPSIS line of COMMAND in neardup(1), and its
+# usage, each on one line with single spaces.
+synopsis() {
+	local usage man
+	usage=$("$NEARDUP" help "$1" | sed 's/^usage: //' | tr -s ' \t\n' ' ')
+	man=$(MANWIDTH=1000 mandoc -Tascii -O width=1000 "$MAN" | col -b |
+	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
+	    tr -s ' \t\n' ' ' | grep -o "neardup $1 .*")
+	man=${man%% neardup *}
+	printf '%s\n%s\n' "${man% }" "${usage% }"
+}
+
+@test "io-029: the cluster and hash SYNOPSIS of neardup(1) are their usages, word for word" {
+	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
+	command -v mandoc >/dev/null || skip "no mandoc"
+	local c
+	for c in cluster hash; do
+		run synopsis "$c"
+		assert_equal "${#lines[@]}" 2
+		assert_equal "${lines[0]}" "${lines[1]}"
+	done
+}
+
+@test "io-030: every long option in the usage of cluster is accepted" {
+	local o
+	for o in $(usage_options cluster | grep -- '^--'); do
+		run --separate-stderr neardup cluster "$o" </dev/null
+		if [[ $stderr == *unrecognized* || $stderr == *"invalid option"* ]]; then
+			fail "neardup cluster $o: $stderr"
+		fi
+	done
+}
+
+@test "io-019: every option in the usage of hash, compare, cluster and near is described in its subsection" {
 	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
 	local c o
-	for c in hash compare near; do
+	for c in hash compare cluster near; do
 		man_section_options "$c" >section.opts
 		[ -s section.opts ] || fail "no .It Fl items in the $c subsection"
 		for o in $(usage_options "$c"); do
@@ -261,8 +314,9 @@ man_section_options() {
 	done
 }
 
-# completion_has FILE: every command of `neardup -h`, and every long option
-# of hash, compare and near, appears in completions/FILE.
+# completion_has FILE: every command of `neardup -h`, every long option
+# of hash, compare, cluster and near, and the values of cluster's --format
+# and --keep, appear in completions/FILE.
 completion_has() {
 	local f=$ROOT_DIR/completions/$1 c o
 	[ -f "$f" ] || skip "completions/$1 does not exist yet"
@@ -270,13 +324,17 @@ completion_has() {
 	for c in $(commands); do
 		grep -qw -- "$c" "$f" || fail "command $c is not in completions/$1"
 	done
-	for c in hash compare near; do
+	for c in hash compare cluster near; do
 		for o in $(usage_options "$c" | grep -- '^--'); do
 			# fish declares long options as "-l name"; the others spell "--name"
 			grep -qE -- "(--|-l )${o#--}([^a-z0-9-]|\$)" "$f" ||
 				fail "option $o of $c is not in completions/$1"
 		done
 	done
+	grep -q 'groups tsv json' "$f" ||
+	    fail "the values of cluster --format are not in completions/$1"
+	grep -q 'first longest shortest path' "$f" ||
+	    fail "the values of cluster --keep are not in completions/$1"
 }
 
 @test "io-020: every command is in completions/neardup.bash" {

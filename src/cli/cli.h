@@ -27,6 +27,7 @@ extern const struct cmd cmd_cluster;
 extern const struct cmd cmd_compare;
 extern const struct cmd cmd_hash;
 extern const struct cmd cmd_near;
+extern const struct cmd cmd_uniq;
 
 /* Print the usage of cmd to stderr and exit 2. */
 void	cli_usage(const struct cmd *) __attribute__((noreturn));
@@ -52,7 +53,7 @@ void	cli_lsh(const struct cmd *, const char *arg, struct lsh *);
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);
 
-/* Reset getopt before a subcommand parses its own options. */
+/* Reset getopt before a command parses its own options (which permute). */
 void	cli_getopt_reset(void);
 
 /* Write to stdout, fatal on error. */

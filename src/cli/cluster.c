@@ -108,7 +108,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	unsigned jobs = hashrun_default_jobs();
 	int ch, docs = 0, recursive = 0, follow = 0, verbose = 0, shingling = 0;
 	int algo_given = 0, have_lsh = 0, have_d = 0, rval = EXIT_OK, k;
-	int bands = 0, sorted = 0;
+	int bands = 0, sorted = 0, have_t = 0;
 
 	memset(&o, 0, sizeof(o));
 	memset(&co, 0, sizeof(co));
@@ -116,7 +116,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	co.t = DEFAULT_THRESHOLD;
 	co.d = 3;
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "d:hj:Lrt:vz",
+	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "d:hj:Lrt:vz",
 	    longopts, NULL)) != -1) {
 		if (shopts_option(c, &so, ch, optarg)) {
 			shingling = 1;
@@ -144,6 +144,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 			break;
 		case 't':
 			co.t = cli_fraction(c, "-t", optarg, 0);
+			have_t = 1;
 			break;
 		case 'v':
 			verbose = 1;
@@ -218,9 +219,11 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		    "scheme of fingerprint lines is in the lines");
 		cli_usage(c);
 	}
-	if ((bands || sorted) && (docs || o.pairs || have_lsh || have_d)) {
-		warnx("--bands and --sorted read lines: no documents, --pairs, "
-		    "--lsh or -d");
+	if ((bands || sorted) && (docs || o.pairs || have_lsh || have_d ||
+	    have_t)) {
+		warnx("--bands and --sorted group equal keys: no documents, "
+		    "--pairs, --lsh, -d or -t (the bands were chosen by "
+		    "hash --bands)");
 		cli_usage(c);
 	}
 	if (sorted) {
@@ -275,8 +278,9 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		fprintf(stderr, "%s: %zu fingerprints of %s", getprogname(),
 		    s.n, sch);
 		if (s.sc.algo == ALGO_MINHASH || s.sc.algo == ALGO_OPH)
-			fprintf(stderr, "; %u bands x %u rows, P(%.2f) = %.3f, "
-			    "P(%.2f) = %.3f", co.lsh.b, co.lsh.r, co.t,
+			fprintf(stderr, "; %u band%s x %u row%s, P(%.2f) = %.3f, "
+			    "P(%.2f) = %.3f", co.lsh.b, co.lsh.b == 1 ? "" : "s",
+			    co.lsh.r, co.lsh.r == 1 ? "" : "s", co.t,
 			    lsh_prob(&co.lsh, co.t), fmin(1, co.t + 0.1),
 			    lsh_prob(&co.lsh, fmin(1, co.t + 0.1)));
 		else if (s.sc.algo == ALGO_BOTTOMK)

@@ -275,6 +275,12 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 			    keylen < prev.len ? keylen : prev.len);
 			if (cmp == 0 && keylen != prev.len)
 				cmp = keylen < prev.len ? -1 : 1;
+			if (cmp < 0 && key != line)
+				errx(EXIT_TROUBLE, "%s:%zu: input is not sorted: "
+				    "this line's name is escaped (it holds a "
+				    "backslash or newline), so sort(1) moved it "
+				    "away from its key; use -z throughout",
+				    cli_vis(path), lineno);
 			if (cmp < 0)
 				errx(EXIT_TROUBLE, "%s:%zu: input is not sorted "
 				    "(sort it with LC_ALL=C sort)",

@@ -415,7 +415,7 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	r.threshold = DEFAULT_THRESHOLD;
 	r.targ = DEFAULT_THRESHOLD_TEXT;
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "Fhqt:",
+	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "Fhqt:",
 	    longopts, NULL)) != -1) {
 		if (shopts_option(c, &so, ch, optarg)) {
 			shingling = 1;

@@ -63,7 +63,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 
 	memset(&cfg, 0, sizeof(cfg));
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "hj:Lrt:z",
+	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "hj:Lrt:z",
 	    longopts, NULL)) != -1) {
 		if (shopts_option(c, &so, ch, optarg))
 			continue;

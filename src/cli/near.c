@@ -206,7 +206,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 
 	memset(&r, 0, sizeof(r));
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, "+" SHOPT_SHORT "d:hLn:rz",
+	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "d:hLn:rz",
 	    longopts, NULL)) != -1) {
 		if (shopts_option(c, &so, ch, optarg)) {
 			shingling |= ch != 'a';	/* -a is checked apart */

@@ -58,11 +58,21 @@ cli_vis(const char *s)
 	return out;
 }
 
+/*
+ * The global options stop at the command name ("+"); a command's own parse
+ * permutes, as GNU tools do, so that "neardup cluster -r dir -t 0.9" works
+ * ("--" ends the options).  glibc takes the ordering from the optstring
+ * only when it initializes, which optind = 0 forces.
+ */
 void
 cli_getopt_reset(void)
 {
+#ifdef __GLIBC__
+	optind = 0;
+#else
 	optreset = 1;
 	optind = 1;
+#endif
 }
 
 void

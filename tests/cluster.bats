@@ -1,0 +1,1191 @@
+#!/usr/bin/env bats
+#
+# neardup cluster: groups of near-duplicates from documents (-r, --docs)
+# and from fingerprint lines of every scheme, -t, --lsh, -v, the output
+# formats, --keep, --dups and --uniques, hash --bands and cluster --bands,
+# --sorted, names, errors, and sharding with GNU parallel.
+
+load helper
+
+# The cluster usage's first line, as printed after every bad option.
+USAGE_RE='^usage: neardup cluster '
+
+OPH=nd1-oph128-w3-fs-s0
+
+# text SEED: 300 distinct words, 12 a line, the same for every awk.
+text() {
+	awk -v s="$1" 'BEGIN { for (i = 1; i <= 300; i++)
+	    printf "w%d%s", (i * 7919 + s * 104729) % 100003, (i % 12 ? " " : "\n") }'
+}
+
+# edit FILE PCT TAG: FILE with PCT% of its words, evenly spread, replaced
+# by TAG and the word's number.
+edit() {
+	awk -v pct="$2" -v tag="$3" '{ for (i = 1; i <= NF; i++) { n++
+	    if (int(n * pct / 100) != int((n - 1) * pct / 100)) $i = tag n }
+	    print }' "$1"
+}
+
+# corpus: the directory c/ of 10 documents, in walk order:
+#   a-01 a-05 a-30 a-copy a   a.txt, a 1%, 5% and 30% edited copy, an exact copy
+#   b-01 b-copy b             b.txt, a 1% edited copy, an exact copy
+#   c d                       unrelated to everything
+# The word 3-gram resemblance to a.txt is 0.95 for a-01, 0.75 for a-05 and
+# 0.05 for a-30; the oph estimates are 0.945, 0.773 and 0.031.
+corpus() {
+	mkdir -p c
+	text 1 >c/a.txt
+	cp c/a.txt c/a-copy.txt
+	edit c/a.txt 1 x >c/a-01.txt
+	edit c/a.txt 5 y >c/a-05.txt
+	edit c/a.txt 30 z >c/a-30.txt
+	text 2 >c/b.txt
+	edit c/b.txt 1 x >c/b-01.txt
+	cp c/b.txt c/b-copy.txt
+	text 3 >c/c.txt
+	text 4 >c/d.txt
+}
+
+# groups 'NAME NAME...'...: the default output, one group per argument
+# (names separated by spaces), a blank line between groups.
+groups() {
+	local g sep=
+	for g; do
+		printf '%s%s\n' "$sep" "${g// /$'\n'}"
+		sep=$'\n'
+	done
+}
+
+# Groups of the corpus, as printed with names under c/.
+A3='c/a-01.txt c/a-copy.txt c/a.txt'
+A4='c/a-01.txt c/a-05.txt c/a-copy.txt c/a.txt'
+A2='c/a-copy.txt c/a.txt'
+B3='c/b-01.txt c/b-copy.txt c/b.txt'
+B2='c/b-copy.txt c/b.txt'
+
+# cl ARGS...: `neardup cluster ARGS` (run).
+cl() {
+	run --separate-stderr neardup cluster "$@"
+}
+
+# jq_true FILTER: the JSON in $output makes FILTER true.
+jq_true() {
+	jq -e "$1" <<<"$output" >/dev/null ||
+	    fail "jq '$1' is not true for: $output"
+}
+
+# trouble ARGS...: `neardup cluster ARGS` exits 2, prints nothing on
+# stdout and a "neardup: " message first on stderr.
+trouble() {
+	run --separate-stderr neardup cluster "$@"
+	assert_exit TROUBLE
+	assert_output ''
+	[[ ${stderr_lines[0]-} == neardup:\ * ]] ||
+	    fail "first stderr line is not a neardup: message: ${stderr_lines[0]-}"
+}
+
+# usage_error ARGS...: as trouble, and the usage follows the message.
+usage_error() {
+	trouble "$@"
+	assert_stderr_line "$USAGE_RE"
+}
+
+# est A B: the estimated resemblance of the fingerprint lines of names A
+# and B in fps.fp, as compare -F gives it, with six decimals.
+est() {
+	grep -E "  $1\$" fps.fp >pa.fp
+	grep -E "  $2\$" fps.fp >pb.fp
+	"$NEARDUP" compare -F --format=json pa.fp pb.fp |
+	    jq -r '.est_jaccard // .cosine' | awk '{ printf "%.6f\n", $1 }'
+}
+
+# ---- documents --------------------------------------------------------------
+
+@test "cluster-001: -r: exact and near copies together, the 5% and 30% copies and unrelated texts apart" {
+	corpus
+	cl -r c
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(groups "$A3" "$B3")"
+	cl --recursive c
+	assert_output "$(groups "$A3" "$B3")"
+}
+
+@test "cluster-002: documents are hashed as hash -a oph -k 128 -w 3 would: same groups as from the lines" {
+	corpus
+	local want
+	want=$(neardup hash -a oph -k 128 -w 3 -r c | "$NEARDUP" cluster)
+	cl -r c
+	assert_output "$want"
+	cl --docs c/*.txt
+	assert_exit OK
+	assert_output "$want"
+	cl -v --docs c/a.txt c/a-copy.txt
+	assert_stderr_line "^neardup: 2 fingerprints of $OPH; "
+	assert_output "$(groups 'c/a.txt c/a-copy.txt')"
+}
+
+@test "cluster-003: --docs reads standard input, named -, with no operand or -" {
+	corpus
+	run --separate-stderr bash -c '"$NEARDUP" cluster --docs - c/a-copy.txt c/c.txt <c/a.txt'
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(groups '- c/a-copy.txt')"
+	run --separate-stderr bash -c '"$NEARDUP" cluster --docs --all <c/a.txt'
+	assert_exit OK
+	assert_equal "$output" -
+}
+
+@test "cluster-004: with documents, the shingling options choose the scheme" {
+	corpus
+	local want
+	cl -v --docs -a minhash -k 64 -w 2 c/a.txt c/a-01.txt
+	assert_exit OK
+	assert_stderr_line '^neardup: 2 fingerprints of nd1-minhash64-w2-fs-s0; '
+	cl -v -r -a bottomk -c 5 --keep-case --keep-punct -s 7 c
+	assert_stderr_line '^neardup: 10 fingerprints of nd1-bottomk128-c5-cp-s7; '
+	cl -v -r -a simhash c
+	assert_stderr_line '^neardup: 10 fingerprints of nd1-simhash64-w3-fs-s0; pairs within 3 bits$'
+	assert_output "$(groups "$A2" "$B2")"
+	want=$(neardup hash -a minhash -k 64 -w 2 -r c | "$NEARDUP" cluster -t 0.7)
+	cl -r -a minhash -k 64 -w 2 -t 0.7 c
+	assert_output "$want"
+	cl -r --multiset -j 1 c
+	assert_output "$(groups "$A3" "$B3")"
+}
+
+@test "cluster-005: -r walks in byte order, without following links unless -L" {
+	corpus
+	mkdir top real
+	cp c/b.txt top/z.txt
+	cp c/b.txt real/b.txt
+	ln -s ../real top/link
+	cl -r top
+	assert_exit OK
+	assert_output ''
+	cl -r -L top
+	assert_exit OK
+	assert_output "$(groups 'top/link/b.txt top/z.txt')"
+	cl --docs c
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: c: Is a directory$'
+}
+
+# ---- -t ----------------------------------------------------------------------
+
+@test "cluster-010: -t: 0.7 takes the 5% copy in, 0.8 (the default) and 0.9 not, 0.97 and 1 only exact copies" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	cl -t 0.7 fps.fp
+	assert_exit OK
+	assert_output "$(groups "$A4" "$B3")"
+	cl -t 0.8 fps.fp
+	assert_output "$(groups "$A3" "$B3")"
+	cl fps.fp
+	assert_output "$(groups "$A3" "$B3")"
+	cl --threshold=0.9 fps.fp
+	assert_output "$(groups "$A3" "$B3")"
+	cl -t 0.97 fps.fp
+	assert_output "$(groups "$A2" "$B2")"
+	cl -t 1 fps.fp
+	assert_output "$(groups "$A2" "$B2")"
+	# The 30% copy and the unrelated texts stay apart even at 0.3.
+	cl -t 0.3 fps.fp
+	assert_output "$(groups "$A4" "$B3")"
+}
+
+@test "cluster-011: every confirmed pair has an estimate of at least t" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	local t
+	for t in 0.5 0.7 0.8 0.9; do
+		cl --pairs -t "$t" fps.fp
+		assert_exit OK
+		[ "${#lines[@]}" -gt 0 ] || fail "no pair at -t $t"
+		run awk -F '\t' -v t="$t" '$3 + 0 < t + 0' <<<"$output"
+		assert_output ''
+	done
+}
+
+# ---- every scheme from fingerprint lines ----------------------------------------
+
+@test "cluster-012: minhash, oph and bottomk lines give the groups of the documents" {
+	corpus
+	local a
+	for a in minhash oph bottomk; do
+		neardup hash -a "$a" -r c >"$a.fp"
+		cl "$a.fp"
+		assert_exit OK
+		assert_stderr_empty
+		assert_output "$(groups "$A3" "$B3")"
+		cl -t 0.7 "$a.fp"
+		assert_output "$(groups "$A4" "$B3")"
+		cl -t 1 "$a.fp"
+		assert_output "$(groups "$A2" "$B2")"
+	done
+}
+
+@test "cluster-013: lines from standard input, and from several files, in order" {
+	corpus
+	neardup hash -a oph c/a.txt c/b.txt c/c.txt >one.fp
+	neardup hash -a oph c/b-copy.txt c/a-copy.txt >two.fp
+	run --separate-stderr bash -c '"$NEARDUP" cluster <one.fp'
+	assert_exit OK
+	assert_output ''
+	cl one.fp two.fp
+	assert_output "$(groups 'c/a.txt c/a-copy.txt' 'c/b.txt c/b-copy.txt')"
+	run --separate-stderr bash -c '"$NEARDUP" cluster two.fp - <one.fp'
+	assert_output "$(groups 'c/b-copy.txt c/b.txt' 'c/a-copy.txt c/a.txt')"
+}
+
+@test "cluster-014: simhash: pairs within -d bits (default 3) join, transitively" {
+	corpus
+	# Distances: a-copy 0 from a; a-01 9 from a, 10 from a-05; a-05 13
+	# from a; b-copy 0 from b; b-01 7 from b; unrelated 25 or more.
+	neardup hash -r c >fps.fp
+	cl fps.fp
+	assert_exit OK
+	assert_output "$(groups "$A2" "$B2")"
+	cl -d 0 fps.fp
+	assert_output "$(groups "$A2" "$B2")"
+	cl -d 7 fps.fp
+	assert_output "$(groups "$A2" "$B3")"
+	cl -d 9 fps.fp
+	assert_output "$(groups "$A3" "$B3")"
+	cl --distance=10 fps.fp
+	assert_output "$(groups "$A4" "$B3")"
+	cl -d 20 fps.fp
+	assert_output "$(groups "$A4" "$B3")"
+	neardup hash -k 128 -r c >fps128.fp
+	cl -d 64 fps128.fp
+	assert_exit OK
+	cl -v fps128.fp
+	assert_stderr_line '^neardup: 10 fingerprints of nd1-simhash128-w3-fs-s0; pairs within 3 bits$'
+}
+
+@test "cluster-015: simhash: the similarity is the cosine of the distance" {
+	corpus
+	neardup hash c/a.txt c/a-01.txt >fps.fp
+	cl -d 9 --format=tsv fps.fp
+	assert_exit OK
+	# 9 bits of 64: cos(9 pi / 64).
+	assert_output "$(printf '1\tc/a.txt\t1.000000\n1\tc/a-01.txt\t%.6f' \
+	    "$(awk 'BEGIN { printf "%.9f", cos(9 * atan2(0, -1) / 64) }')")"
+}
+
+# keygroups FILE: the groups of equal keys in key fingerprint lines,
+# computed apart from neardup: in order of their first line.
+keygroups() {
+	awk '{ split($0, f, "  "); k = f[1]
+	    if (!(k in seen)) { seen[k] = ++nk; order[nk] = k }
+	    m[k] = m[k] "\n" f[2]; c[k]++ }
+	    END { sep = ""; for (i = 1; i <= nk; i++) if (c[order[i]] > 1) {
+	        printf "%s%s\n", sep, substr(m[order[i]], 2); sep = "\n" } }' "$1"
+}
+
+@test "cluster-016: key: equal keys, in any order; with --sorted, from sorted input" {
+	corpus
+	neardup hash -a key -k 3 -r c >keys.fp
+	keygroups keys.fp >want
+	[ -s want ] || fail "no two equal keys: the test is too weak"
+	cl keys.fp
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(cat want)"
+	# Exact copies have equal keys; the unrelated texts do not.
+	assert_output --partial "$(groups "$A2")"
+	refute_output --partial c/c.txt
+	LC_ALL=C sort keys.fp >sorted.fp
+	keygroups sorted.fp >want
+	cl --sorted sorted.fp
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(cat want)"
+	run --separate-stderr bash -c '"$NEARDUP" hash -a key -k 3 -r c | LC_ALL=C sort | "$NEARDUP" cluster --sorted'
+	assert_exit OK
+	assert_output "$(cat want)"
+	# -k 1: the least hash alone; a-01 then shares a's key, with a
+	# probability of 0.95.
+	neardup hash -a key -k 1 -r c >k1.fp
+	keygroups k1.fp >want
+	cl k1.fp
+	assert_output "$(cat want)"
+}
+
+@test "cluster-017: key --sorted -z: names with a backslash or newline sort with their key" {
+	corpus
+	cp c/a.txt $'c/n\nl'
+	cp c/a.txt 'c/b\s'
+	run --separate-stderr bash -c '"$NEARDUP" hash -z -a key -r c | LC_ALL=C sort -z | "$NEARDUP" cluster -z --sorted | tr "\0" "|"'
+	assert_exit OK
+	assert_stderr_empty
+	assert_output --partial $'|c/a-copy.txt|c/a.txt|c/b\\s|c/n\nl|'
+}
+
+@test "cluster-018: a 20-word text and its copy with one word added (resemblance 0.95) join under every scheme" {
+	local a n missed=
+	awk 'BEGIN { for (i = 1; i <= 20; i++) printf "w%d ", i * 7919 % 100003; print "" }' >base.txt
+	for a in oph minhash bottomk; do
+		for ((n = 1; n <= 40; n++)); do
+			{ cat base.txt; echo "extra$n"; } >v.txt
+			run neardup cluster -r -a "$a" base.txt v.txt
+			assert_exit OK
+			[ -n "$output" ] || missed+=" $a:extra$n"
+		done
+	done
+	# A new shingle may take the first place among the smallest hashes
+	# and shift the others: bottom-k bands must still meet.
+	[ -z "$missed" ] || fail "apart:$missed"
+}
+
+# ---- --lsh --------------------------------------------------------------------
+
+@test "cluster-020: --lsh sets the bands: 1x128 joins identical fingerprints only, 32x4 finds more candidates" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	cl -v --lsh=1x128 fps.fp
+	assert_exit OK
+	assert_output "$(groups "$A2" "$B2")"
+	assert_stderr_line '; 1 band x 128 rows, '
+	cl -v --lsh=32x4 fps.fp
+	assert_exit OK
+	assert_output "$(groups "$A3" "$B3")"
+	assert_stderr_line "^neardup: 10 fingerprints of $OPH; 32 bands x 4 rows, P\(0\.80\) = 1\.000, P\(0\.90\) = 1\.000\$"
+	# The candidates still need an estimate of at least t.
+	cl -t 0.7 --lsh 32x4 fps.fp
+	assert_output "$(groups "$A4" "$B3")"
+	neardup hash -a minhash -r c >mh.fp
+	cl --lsh=16x8 mh.fp
+	assert_exit OK
+	assert_output "$(groups "$A3" "$B3")"
+}
+
+@test "cluster-021: --lsh errors: bad form, 0, more rows than values, not minhash or oph" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	usage_error --lsh=3 fps.fp
+	assert_stderr_line '^neardup: --lsh: 3: expected BxR, bands x rows$'
+	usage_error --lsh=0x3 fps.fp
+	assert_stderr_line '^neardup: --lsh: 0x3: too small'
+	usage_error --lsh=axb fps.fp
+	trouble --lsh=20x7 fps.fp
+	assert_stderr_line '^neardup: --lsh: 20 x 7 rows is more than the 128 values of a fingerprint$'
+	neardup hash -a bottomk -r c >bk.fp
+	trouble --lsh=2x2 bk.fp
+	assert_stderr_line '^neardup: --lsh: bands apply to minhash and oph fingerprints$'
+	neardup hash -r c >sh.fp
+	trouble --lsh=2x2 sh.fp
+	assert_stderr_line '^neardup: --lsh: bands apply to minhash and oph fingerprints$'
+}
+
+# ---- -v ------------------------------------------------------------------------
+
+@test "cluster-022: -v writes the scheme, the bands and the pair counts on stderr only" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	local want
+	want=$(neardup cluster fps.fp)
+	cl -v fps.fp
+	assert_exit OK
+	assert_output "$want"
+	assert_equal "${#stderr_lines[@]}" 2
+	assert_stderr_line "^neardup: 10 fingerprints of $OPH; 14 bands x 9 rows, P\(0\.80\) = 0\.867, P\(0\.90\) = 0\.999\$"
+	assert_stderr_line '^neardup: [0-9]+ candidate pairs, 4 confirmed$'
+	cl --verbose fps.fp
+	assert_stderr_line '^neardup: 10 fingerprints of '
+	cl fps.fp
+	assert_stderr_empty
+}
+
+@test "cluster-023: -v: the bands meet the recall bar at t + 0.1 and minimize the weighted S-curve areas" {
+	command -v python3 >/dev/null || skip "no python3"
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	local t b r p
+	for t in 0.3 0.5 0.7 0.8; do
+		cl -v -t "$t" fps.fp
+		assert_exit OK
+		[[ ${stderr_lines[0]} =~ \;\ ([0-9]+)\ bands\ x\ ([0-9]+)\ rows,\ P\(([0-9.]+)\)\ =\ [0-9.]+,\ P\(([0-9.]+)\)\ =\ ([0-9.]+)$ ]] ||
+		    fail "-t $t: no bands in: ${stderr_lines[0]}"
+		b=${BASH_REMATCH[1]} r=${BASH_REMATCH[2]} p=${BASH_REMATCH[5]}
+		assert_equal "${BASH_REMATCH[3]}" "$(printf '%.2f' "$t")"
+		((b * r <= 128)) || fail "-t $t: $b x $r is more than 128 values"
+		awk -v p="$p" 'BEGIN { exit !(p >= 0.99) }' ||
+		    fail "-t $t: P(t + 0.1) = $p is below the recall bar 0.99"
+		python3 - "$t" "$b" "$r" <<'EOF' || fail "-t $t: $b x $r is not the datasketch choice"
+import sys
+t, b0, r0 = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+P = lambda s, b, r: 1 - (1 - s ** r) ** b
+def area(f, lo, hi, n=400):
+    h = (hi - lo) / n
+    return h / 3 * sum(f(lo + i * h) * (1 if i in (0, n) else 4 if i % 2 else 2)
+                       for i in range(n + 1))
+cost = lambda b, r: (0.1 * area(lambda x: P(x, b, r), 0, t)
+                     + 0.9 * area(lambda x: 1 - P(x, b, r), t, 1))
+ok = [(cost(b, r), b, r) for b in range(1, 129) for r in range(1, 128 // b + 1)
+      if P(t + 0.1, b, r) >= 0.99]
+best = min(ok)
+sys.exit(0 if cost(b0, r0) <= best[0] * (1 + 1e-6) else 1)
+EOF
+	done
+}
+
+@test "cluster-024: -v for bottomk, simhash and key" {
+	corpus
+	neardup hash -a bottomk -r c >bk.fp
+	cl -v bk.fp
+	assert_exit OK
+	assert_stderr_line '^neardup: 10 fingerprints of nd1-bottomk128-w3-fs-s0; the 2 smallest hashes as bands$'
+	# ceil(log 0.01 / log 0.4) = 6 at -t 0.5.
+	cl -v -t 0.5 bk.fp
+	assert_stderr_line '; the 6 smallest hashes as bands$'
+	neardup hash -r c >sh.fp
+	cl -v -d 5 sh.fp
+	assert_stderr_line '^neardup: 10 fingerprints of nd1-simhash64-w3-fs-s0; pairs within 5 bits$'
+	neardup hash -a key -r c >k.fp
+	cl -v k.fp
+	assert_stderr_line '^neardup: 10 fingerprints of nd1-key3-w3-fs-s0$'
+}
+
+# ---- output formats ----------------------------------------------------------------
+
+@test "cluster-030: groups: one name a line, one blank line between groups, none before or after" {
+	corpus
+	neardup cluster -r c >out
+	printf '%s\n' c/a-01.txt c/a-copy.txt c/a.txt '' c/b-01.txt c/b-copy.txt c/b.txt >want
+	cmp want out || fail "groups: $(cat -A out)"
+	neardup cluster --format=groups -r c >out
+	cmp want out
+	# Nothing to group: no output at all, and exit 0.
+	cl -r c/c.txt c/d.txt
+	assert_exit OK
+	assert_output ''
+	neardup cluster -r c/c.txt c/d.txt >out
+	[ ! -s out ] || fail "output for no group: $(od -c out)"
+}
+
+@test "cluster-031: tsv: CLUSTER, NAME, SIMILARITY to the kept one, which comes first with 1" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	cl --format=tsv fps.fp
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 6
+	run awk -F '\t' 'NF != 3' <<<"$output"
+	assert_output ''
+	cl --format=tsv fps.fp
+	assert_line --index 0 $'1\tc/a-01.txt\t1.000000'
+	assert_line --index 1 "$(printf '1\tc/a-copy.txt\t%s' "$(est c/a-01.txt c/a-copy.txt)")"
+	assert_line --index 2 "$(printf '1\tc/a.txt\t%s' "$(est c/a-01.txt c/a.txt)")"
+	assert_line --index 3 $'2\tc/b-01.txt\t1.000000'
+	assert_line --index 4 "$(printf '2\tc/b-copy.txt\t%s' "$(est c/b-01.txt c/b-copy.txt)")"
+	assert_line --index 5 "$(printf '2\tc/b.txt\t%s' "$(est c/b-01.txt c/b.txt)")"
+	# Another kept one: it comes first, the others follow in input order.
+	tac fps.fp >rev.fp
+	cl --format=tsv --keep=path rev.fp
+	assert_output "$(printf '%s\t%s\t%s\n' \
+	    1 c/b-01.txt 1.000000 \
+	    1 c/b.txt "$(est c/b-01.txt c/b.txt)" \
+	    1 c/b-copy.txt "$(est c/b-01.txt c/b-copy.txt)" \
+	    2 c/a-01.txt 1.000000 \
+	    2 c/a.txt "$(est c/a-01.txt c/a.txt)" \
+	    2 c/a-copy.txt "$(est c/a-01.txt c/a-copy.txt)")"
+}
+
+@test "cluster-032: json: an array of {cluster, kept, members: [{name, similarity}]}, the kept one first" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	cl --format=json fps.fp
+	assert_exit OK
+	assert_stderr_empty
+	jq_true 'type == "array" and length == 2'
+	jq_true 'all(.[]; keys == ["cluster", "kept", "members"])'
+	jq_true '[.[].cluster] == [1, 2]'
+	jq_true '[.[].kept] == ["c/a-01.txt", "c/b-01.txt"]'
+	jq_true 'all(.[]; .members[0].name == .kept and .members[0].similarity == 1)'
+	jq_true '[.[0].members[].name] == ["c/a-01.txt", "c/a-copy.txt", "c/a.txt"]'
+	jq_true 'all(.[].members[]; keys == ["name", "similarity"] and (.similarity | type) == "number")'
+	jq_true ".[0].members[2].similarity == $(est c/a-01.txt c/a.txt)"
+	# No group: an empty array.
+	cl --format=json -r c/c.txt c/d.txt
+	assert_exit OK
+	assert_output '[]'
+}
+
+@test "cluster-033: --pairs: every confirmed pair once, in input order, with its estimate" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	cl --pairs fps.fp
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(printf '%s\t%s\t%s\n' \
+	    c/a-01.txt c/a-copy.txt "$(est c/a-01.txt c/a-copy.txt)" \
+	    c/a-01.txt c/a.txt "$(est c/a-01.txt c/a.txt)" \
+	    c/a-copy.txt c/a.txt 1.000000 \
+	    c/b-01.txt c/b-copy.txt "$(est c/b-01.txt c/b-copy.txt)" \
+	    c/b-01.txt c/b.txt "$(est c/b-01.txt c/b.txt)" \
+	    c/b-copy.txt c/b.txt 1.000000)"
+	cl --pairs -t 1 fps.fp
+	assert_output "$(printf '%s\t%s\t1.000000\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl --pairs --format=json fps.fp
+	assert_exit OK
+	jq_true 'length == 6 and all(.[]; keys == ["a", "b", "similarity"])'
+	jq_true '.[2] == {"a": "c/a-copy.txt", "b": "c/a.txt", "similarity": 1}'
+	cl --pairs --format=json -r c/c.txt c/d.txt
+	assert_output '[]'
+	neardup hash -r c >sh.fp
+	cl --pairs -d 9 sh.fp
+	assert_line --index 0 "$(printf 'c/a-01.txt\tc/a-copy.txt\t%s' "$(awk 'BEGIN { printf "%.6f", cos(9 * atan2(0, -1) / 64) }')")"
+}
+
+@test "cluster-034: -z: NUL-ended records, an empty record between groups" {
+	corpus
+	neardup cluster -z -r c >out
+	printf '%s\0' c/a-01.txt c/a-copy.txt c/a.txt '' c/b-01.txt c/b-copy.txt c/b.txt >want
+	cmp want out || fail "-z: $(od -c out)"
+	neardup cluster --null-data --format=tsv -r c/a.txt c/a-copy.txt >out
+	printf '1\tc/a.txt\t1.000000\0001\tc/a-copy.txt\t1.000000\0' >want
+	cmp want out || fail "-z tsv: $(od -c out)"
+	neardup cluster -z --pairs -r c/a.txt c/a-copy.txt >out
+	printf 'c/a.txt\tc/a-copy.txt\t1.000000\0' >want
+	cmp want out || fail "-z --pairs: $(od -c out)"
+}
+
+@test "cluster-035: -z reads NUL-ended fingerprint lines, as hash -z writes them" {
+	corpus
+	cp c/a.txt $'c/n\nl'
+	neardup hash -z -a oph c/a.txt $'c/n\nl' c/c.txt >fps.zfp
+	neardup cluster -z fps.zfp >out
+	printf '%s\0' c/a.txt $'c/n\nl' >want
+	cmp want out || fail "-z: $(od -c out)"
+	# The same lines read without -z are one line with a NUL in it.
+	cl fps.zfp
+	assert_exit TROUBLE
+}
+
+@test "cluster-036: --all shows the documents without near-duplicates, each a group of its own" {
+	corpus
+	cl --all -r c
+	assert_exit OK
+	assert_output "$(groups "$A3" c/a-05.txt c/a-30.txt "$B3" c/c.txt c/d.txt)"
+	cl --all --format=tsv -r c
+	assert_line --index 3 $'2\tc/a-05.txt\t1.000000'
+	assert_line --index 9 $'6\tc/d.txt\t1.000000'
+	assert_equal "${#lines[@]}" 10
+	cl --all --format=json -r c
+	jq_true 'length == 6 and ([.[].members | length] == [3, 1, 1, 3, 1, 1])'
+}
+
+# ---- which to keep ----------------------------------------------------------------
+
+@test "cluster-040: --keep=first (the default) keeps the first in input order" {
+	corpus
+	neardup hash -a oph c/b.txt c/a.txt c/b-01.txt c/a-copy.txt >fps.fp
+	cl --format=tsv fps.fp
+	assert_exit OK
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 0 $'1\tc/b.txt\t1.000000'
+	assert_line --index 2 $'2\tc/a.txt\t1.000000'
+	cl --keep=first fps.fp
+	assert_output "$(groups 'c/b.txt c/b-01.txt' 'c/a.txt c/a-copy.txt')"
+}
+
+@test "cluster-041: --keep=path keeps the least name in byte order; --keep=longest and shortest go by file size" {
+	corpus
+	# Same words, different sizes: spaces are not words.
+	sed 's/ /   /g' c/b.txt >c/b-wide.txt
+	sed 's/ /  /g' c/b.txt >c/b-mid.txt
+	neardup hash -a oph c/b-mid.txt c/b.txt c/b-wide.txt c/a.txt c/a-copy.txt >fps.fp
+	cl --format=tsv --keep=path fps.fp
+	assert_exit OK
+	assert_line --index 0 $'1\tc/b-mid.txt\t1.000000'
+	assert_line --index 3 $'2\tc/a-copy.txt\t1.000000'
+	cl --format=tsv --keep=longest fps.fp
+	assert_exit OK
+	assert_line --index 0 $'1\tc/b-wide.txt\t1.000000'
+	assert_line --index 1 $'1\tc/b-mid.txt\t1.000000'
+	assert_line --index 2 $'1\tc/b.txt\t1.000000'
+	cl --format=tsv --keep=shortest fps.fp
+	assert_line --index 0 $'1\tc/b.txt\t1.000000'
+	assert_line --index 1 $'1\tc/b-mid.txt\t1.000000'
+	assert_line --index 2 $'1\tc/b-wide.txt\t1.000000'
+	# Equal sizes: the first in input order.
+	assert_line --index 3 $'2\tc/a.txt\t1.000000'
+	# a-01 is shorter than a and a-copy, which are of one size.
+	cl --keep=longest --dups -r c
+	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-01.txt c/b-copy.txt c/b-mid.txt c/b.txt)"
+}
+
+@test "cluster-042: --keep=longest on names that are not files: exit 2" {
+	corpus
+	neardup hash -a oph c/a.txt c/a-copy.txt >fps.fp
+	mkdir elsewhere
+	cd elsewhere
+	run --separate-stderr neardup cluster --keep=longest ../fps.fp
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: --keep: c/a\.txt: No such file or directory$'
+}
+
+@test "cluster-043: --dups prints all but the kept one of each group, a flat list; --uniques the kept ones and the rest" {
+	corpus
+	cl --dups -r c
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
+	neardup hash -a oph -r c | tac >rev.fp
+	cl --dups --keep=path rev.fp
+	assert_output "$(printf '%s\n' c/b.txt c/b-copy.txt c/a.txt c/a-copy.txt)"
+	cl --dups --all -r c
+	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl --uniques -r c
+	assert_exit OK
+	assert_output "$(printf '%s\n' c/a-01.txt c/a-05.txt c/a-30.txt c/b-01.txt c/c.txt c/d.txt)"
+	# In order of each group's first member: a.txt comes before a-30.
+	cl --uniques --keep=path rev.fp
+	assert_output "$(printf '%s\n' c/d.txt c/c.txt c/b-01.txt c/a-01.txt c/a-30.txt c/a-05.txt)"
+	cl --uniques rev.fp
+	assert_output "$(printf '%s\n' c/d.txt c/c.txt c/b.txt c/a.txt c/a-30.txt c/a-05.txt)"
+	# Every document is in exactly one of the two lists.
+	run bash -c 'cd "$1" && { "$NEARDUP" cluster --dups -r c; "$NEARDUP" cluster --uniques -r c; } | sort' _ "$BATS_TEST_TMPDIR"
+	assert_output "$(find c -type f | sort)"
+	neardup cluster --dups -z -r c/a.txt c/a-copy.txt c/b.txt c/b-copy.txt >out
+	printf 'c/a-copy.txt\0c/b-copy.txt\0' >want
+	cmp want out || fail "--dups -z: $(od -c out)"
+}
+
+@test "cluster-044: --dups -z | xargs -0 rm leaves one document per group, whatever the names" {
+	corpus
+	cp c/a.txt 'c/a copy'
+	cp c/a.txt $'c/a\nnewline'
+	cp c/b.txt $'c/b\ttab'
+	cp c/b.txt 'c/-b dash'
+	run bash -c 'cd "$1" && "$NEARDUP" cluster --dups -z -r c | xargs -0 rm --' _ "$BATS_TEST_TMPDIR"
+	assert_exit OK
+	# One of each group is left, the one --keep=first keeps, and every
+	# document without near-duplicates.
+	run bash -c 'find c -type f -print0 | LC_ALL=C sort -z | tr "\0\n" "|~"'
+	assert_output "$(printf '%s|' 'c/-b dash' 'c/a~newline' c/a-05.txt c/a-30.txt c/c.txt c/d.txt)"
+	cl -r c
+	assert_exit OK
+	assert_output ''
+}
+
+@test "cluster-045: --dups, --uniques with the other formats: valid JSON" {
+	corpus
+	cl --dups --format=json -r c
+	assert_exit OK
+	jq -e . <<<"$output" >/dev/null || fail "--dups --format=json is not JSON: $output"
+	cl --uniques --format=json -r c
+	assert_exit OK
+	jq -e . <<<"$output" >/dev/null || fail "--uniques --format=json is not JSON: $output"
+}
+
+@test "cluster-046: --dups and --uniques exclude each other; either may be repeated" {
+	corpus
+	usage_error --dups --uniques -r c
+	assert_stderr_line '^neardup: --dups and --uniques exclude each other$'
+	usage_error --uniques --dups -r c
+	assert_stderr_line '^neardup: --dups and --uniques exclude each other$'
+	cl --dups --dups -r c
+	assert_exit OK
+	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl --uniques --uniques -r c
+	assert_exit OK
+}
+
+# ---- hash --bands and cluster --bands -------------------------------------------
+
+@test "cluster-050: hash --bands: one BANDKEY<TAB>NAME line per band, SCHEME/BxR/I:HEX" {
+	corpus
+	run --separate-stderr neardup hash --bands -a oph c/a.txt c/b.txt
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 28
+	local i
+	for ((i = 0; i < 14; i++)); do
+		assert_line --index "$i" --regexp "^$OPH/14x9/$i:[0-9a-f]{16}	c/a\\.txt\$"
+		assert_line --index "$((i + 14))" --regexp "^$OPH/14x9/$i:[0-9a-f]{16}	c/b\\.txt\$"
+	done
+	# The bands are those cluster -v chooses at the same threshold.
+	local t b r
+	neardup hash -a minhash -r c >mh.fp
+	for t in 0.5 0.8 0.9; do
+		cl -v -t "$t" mh.fp
+		[[ ${stderr_lines[0]} =~ \;\ ([0-9]+)\ bands\ x\ ([0-9]+)\ rows ]] || fail "no bands: $stderr"
+		b=${BASH_REMATCH[1]} r=${BASH_REMATCH[2]}
+		run neardup hash --bands -a minhash -t "$t" c/a.txt
+		assert_exit OK
+		assert_equal "${#lines[@]}" "$b"
+		assert_line --index 0 --regexp "^nd1-minhash128-w3-fs-s0/${b}x$r/0:[0-9a-f]{16}	c/a\\.txt\$"
+	done
+	run neardup hash --bands -a minhash --lsh=4x8 -k 64 c/a.txt
+	assert_exit OK
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 3 --regexp '^nd1-minhash64-w3-fs-s0/4x8/3:[0-9a-f]{16}	c/a\.txt$'
+}
+
+@test "cluster-051: hash --bands: equal documents have equal keys, near ones some, unrelated ones none" {
+	corpus
+	neardup hash --bands -a oph c/a.txt | cut -f 1 >a.keys
+	neardup hash --bands -a oph c/a-copy.txt | cut -f 1 >copy.keys
+	neardup hash --bands -a oph c/a-01.txt | cut -f 1 >a01.keys
+	neardup hash --bands -a oph c/c.txt | cut -f 1 >c.keys
+	cmp a.keys copy.keys
+	run comm -12 a.keys a01.keys
+	[ "${#lines[@]}" -ge 1 ] || fail "a-01 shares no band with a"
+	[ "${#lines[@]}" -lt 14 ] || fail "a-01 shares every band with a"
+	run comm -12 <(sort a.keys) <(sort c.keys)
+	assert_output ''
+	# -z: NUL-ended lines, names raw; otherwise escaped as in TSV.
+	cp c/a.txt $'c/t\tn\nb\\'
+	neardup hash --bands -a oph --lsh=2x4 $'c/t\tn\nb\\' >out
+	run cut -f 2- out
+	assert_output "$(printf '%s\n' 'c/t\tn\nb\\' 'c/t\tn\nb\\')"
+	neardup hash -z --bands -a oph --lsh=2x4 $'c/t\tn\nb\\' >out
+	run bash -c 'tr "\0" "|" <out | sed "s/[0-9a-f]\{16\}/K/g"'
+	assert_output "$(printf '%s/2x4/0:K\tc/t\tn\nb\\|%s/2x4/1:K\tc/t\tn\nb\\|' "$OPH" "$OPH")"
+}
+
+@test "cluster-052: hash --bands errors: another scheme, -t or --lsh without --bands, both, too many rows" {
+	corpus
+	run --separate-stderr neardup hash --bands c/a.txt
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: --bands: needs -a minhash or -a oph$'
+	run --separate-stderr neardup hash --bands -a bottomk c/a.txt
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: --bands: needs -a minhash or -a oph$'
+	run --separate-stderr neardup hash -a oph -t 0.8 c/a.txt
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: -t and --lsh apply to --bands$'
+	run --separate-stderr neardup hash -a oph --lsh=2x2 c/a.txt
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: -t and --lsh apply to --bands$'
+	run --separate-stderr neardup hash --bands -a oph -t 0.8 --lsh=2x2 c/a.txt
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: --bands: give -t or --lsh, not both$'
+	run --separate-stderr neardup hash --bands -a oph --lsh=20x7 c/a.txt
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: --lsh: 20 x 7 rows is more than the 128 values of a fingerprint$'
+	local t
+	for t in 0 1.5 abc; do
+		run --separate-stderr neardup hash --bands -a oph -t "$t" c/a.txt
+		assert_exit TROUBLE
+		assert_output ''
+		assert_stderr_line "^neardup: -t: $t: not a number in \\(0, 1\\]\$"
+	done
+}
+
+@test "cluster-053: cluster --bands joins documents that share a band key" {
+	corpus
+	neardup hash --bands -a oph -r c >c.bands
+	cl --bands c.bands
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(groups "$A3" "$B3")"
+	# Any order of the lines: the groups come in order of first appearance.
+	LC_ALL=C sort c.bands >sorted.bands
+	cl --bands sorted.bands
+	assert_exit OK
+	run bash -c 'tr "\n" " " <<<"$1"' _ "$output"
+	[[ $output == *"c/a-01.txt c/a-copy.txt c/a.txt"* ]] || fail "group a: $output"
+	[[ $output == *"c/b-01.txt c/b-copy.txt c/b.txt"* ]] || fail "group b: $output"
+	run bash -c '"$NEARDUP" cluster --bands <c.bands'
+	assert_output "$(groups "$A3" "$B3")"
+	# No fingerprints, no similarity: - in tsv, null in json.
+	cl --bands --format=tsv c.bands
+	assert_line --index 0 $'1\tc/a-01.txt\t-'
+	assert_equal "${#lines[@]}" 6
+	cl --bands --format=json c.bands
+	jq_true 'length == 2 and all(.[].members[]; .similarity == null)'
+	jq_true '.[1].kept == "c/b-01.txt"'
+	cl --bands --dups c.bands
+	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
+}
+
+@test "cluster-054: cluster --bands: no confirmation, so a candidate at 0.75 joins where fingerprints would not" {
+	corpus
+	neardup hash -a oph -r c >fps.fp
+	neardup hash --bands -a oph --lsh=32x4 -r c >c.bands
+	cl --lsh=32x4 fps.fp
+	assert_output "$(groups "$A3" "$B3")"
+	cl --bands c.bands
+	assert_exit OK
+	assert_output "$(groups "$A4" "$B3")"
+}
+
+@test "cluster-055: cluster --bands --sorted: each run of one band key is a group" {
+	corpus
+	neardup hash --bands -a oph -r c | LC_ALL=C sort >sorted.bands
+	cl --bands --sorted sorted.bands
+	assert_exit OK
+	assert_stderr_empty
+	# a and a-copy share all 14 keys, so a.txt is in 14 groups, each
+	# with a-copy; the same for b.  The others are there only with them.
+	run bash -c 'awk "BEGIN { RS = \"\" } /c\\/a\\.txt/ { n++ } END { print n }" <<<"$1"' _ "$output"
+	assert_output 14
+	cl --bands --sorted sorted.bands
+	run bash -c 'awk "BEGIN { RS = \"\"; FS = \"\\n\" } { \$1 = \$1; print }" <<<"$1" | sort | uniq -c | awk "{ \$1 = \"\"; print substr(\$0, 2) }" | sort' _ "$output"
+	assert_output "$(printf '%s\n' "$A3" "$A2" "$B3" "$B2" | sort)"
+	cl --bands --sorted --format=tsv sorted.bands
+	run bash -c 'cut -f 1 <<<"$1" | sort -un | wc -l' _ "$output"
+	assert_output 28
+	run bash -c '"$NEARDUP" cluster --bands --sorted <sorted.bands | grep -c "^\$"'
+	assert_output 27
+}
+
+@test "cluster-056: cluster --bands and --bands --sorted with -z" {
+	corpus
+	cp c/a.txt $'c/n\nl'
+	neardup hash -z --bands -a oph c/a.txt $'c/n\nl' c/c.txt >z.bands
+	neardup cluster -z --bands z.bands >out
+	printf '%s\0' c/a.txt $'c/n\nl' >want
+	cmp want out || fail "--bands -z: $(od -c out)"
+	LC_ALL=C sort -z z.bands >zs.bands
+	# 14 groups of the two, one per band, an empty record between groups.
+	neardup cluster -z --bands --sorted zs.bands >out
+	run bash -c 'tr "\0" "|" <out'
+	assert_output "$(printf 'c/a.txt|c/n\nl||%.0s' {1..14} | sed 's/||$/|/')"
+}
+
+@test "cluster-057: --sorted on unsorted input: file:line: input is not sorted, exit 2" {
+	corpus
+	neardup hash --bands -a oph -r c >c.bands
+	cl --bands --sorted c.bands
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: c\.bands:[0-9]+: input is not sorted \(sort it with LC_ALL=C sort\)$'
+	neardup hash -a key -r c | LC_ALL=C sort -r >rev.fp
+	cl --sorted rev.fp
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: rev\.fp:2: input is not sorted \(sort it with LC_ALL=C sort\)$'
+	# The order holds across files: the second starts below the first's end.
+	LC_ALL=C sort rev.fp >sorted.fp
+	head -n 1 sorted.fp >low.fp
+	run --separate-stderr bash -c '"$NEARDUP" cluster --sorted - low.fp <sorted.fp'
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: low\.fp:1: input is not sorted '
+}
+
+@test "cluster-058: --sorted reads key lines or band lines only" {
+	corpus
+	neardup hash -a oph -r c | LC_ALL=C sort >oph.fp
+	trouble --sorted oph.fp
+	assert_stderr_line '^neardup: oph\.fp:1: --sorted groups key fingerprints \(-a key\) or band lines \(--bands\)$'
+	neardup hash -a key -r c | LC_ALL=C sort >key.fp
+	trouble --bands key.fp
+	assert_stderr_line '^neardup: key\.fp:1: expected BANDKEY<TAB>NAME$'
+	trouble --bands --sorted key.fp
+	assert_stderr_line '^neardup: key\.fp:1: expected BANDKEY<TAB>NAME$'
+}
+
+@test "cluster-059: --bands and --sorted read lines: not with documents, --pairs, --lsh or -d" {
+	corpus
+	neardup hash --bands -a oph -r c | LC_ALL=C sort >s.bands
+	local o
+	for o in --docs -r --pairs --lsh=2x2 '-d 3'; do
+		# shellcheck disable=SC2086
+		usage_error --bands $o s.bands
+		assert_stderr_line '^neardup: --bands and --sorted group equal keys: no documents, --pairs, --lsh, -d or -t \(the bands were chosen by hash --bands\)$'
+		# shellcheck disable=SC2086
+		usage_error --sorted $o s.bands
+		assert_stderr_line '^neardup: --bands and --sorted group equal keys: '
+	done
+}
+
+@test "cluster-060: --bands and --sorted with shingling options: a usage error, as without them" {
+	corpus
+	neardup hash --bands -a oph -r c | LC_ALL=C sort >s.bands
+	neardup hash -a key -r c | LC_ALL=C sort >s.fp
+	local o
+	for o in '-a oph' '-w 5' '-k 64' --multiset; do
+		# shellcheck disable=SC2086
+		usage_error --bands $o s.bands
+		assert_stderr_line '^neardup: shingling options apply to documents'
+		# shellcheck disable=SC2086
+		usage_error --sorted --bands $o s.bands
+		# shellcheck disable=SC2086
+		usage_error --sorted $o s.fp
+	done
+}
+
+# ---- errors -----------------------------------------------------------------
+
+@test "cluster-061: mixed schemes in one input: file:line: both schemes, exit 2" {
+	corpus
+	neardup hash -a oph c/a.txt c/b.txt >oph.fp
+	neardup hash -a minhash c/a.txt >mh.fp
+	cat oph.fp mh.fp >mixed.fp
+	trouble mixed.fp
+	assert_stderr_line "^neardup: mixed\\.fp:3: scheme nd1-minhash128-w3-fs-s0 differs from the first line's $OPH\$"
+	trouble oph.fp mh.fp
+	assert_stderr_line "^neardup: mh\\.fp:1: scheme nd1-minhash128-w3-fs-s0 differs from the first line's $OPH\$"
+	neardup hash -a oph -w 2 c/a.txt >w2.fp
+	trouble oph.fp w2.fp
+	assert_stderr_line '^neardup: w2\.fp:1: scheme nd1-oph128-w2-fs-s0 differs '
+	neardup hash -a key -k 2 c/a.txt c/b.txt >k2.fp
+	neardup hash -a key -k 3 c/a.txt >k3.fp
+	cat k2.fp k3.fp >kmixed.fp
+	trouble kmixed.fp
+	assert_stderr_line '^neardup: kmixed\.fp:3: scheme nd1-key3-w3-fs-s0 differs from the first line'"'"'s nd1-key2-w3-fs-s0$'
+}
+
+@test "cluster-062: mixed schemes under --sorted: key lines of two schemes, exit 2" {
+	corpus
+	neardup hash -a key -k 2 c/a.txt >k2.fp
+	neardup hash -a key -k 3 c/b.txt >k3.fp
+	run --separate-stderr bash -c 'LC_ALL=C sort k2.fp k3.fp | "$NEARDUP" cluster --sorted --all'
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: -:2: scheme nd1-key3-w3-fs-s0 differs from the first line'"'"'s nd1-key2-w3-fs-s0$'
+}
+
+@test "cluster-063: mixed band layouts in band lines: exit 2, as for fingerprint lines" {
+	corpus
+	neardup hash --bands -a oph c/a.txt >t8.bands
+	neardup hash --bands -a oph -t 0.5 c/a-copy.txt >t5.bands
+	cl --bands --all t8.bands t5.bands
+	assert_exit TROUBLE
+	assert_stderr_line "^neardup: t5\\.bands:1: band layout $OPH/21x3/ differs from the first line's $OPH/14x9/\$"
+	run --separate-stderr bash -c 'LC_ALL=C sort t8.bands t5.bands | "$NEARDUP" cluster --bands --sorted --all'
+	assert_exit TROUBLE
+	assert_stderr_line "^neardup: -:[0-9]+: band layout $OPH/(21x3|14x9)/ differs from the first line's $OPH/(14x9|21x3)/\$"
+}
+
+@test "cluster-064: malformed lines: file:line: what is wrong, nothing on stdout" {
+	corpus
+	neardup hash -a oph c/a.txt c/a-copy.txt >good.fp
+	{ cat good.fp; printf 'garbage\n'; } >bad.fp
+	trouble bad.fp
+	assert_stderr_line "^neardup: bad\\.fp:3: no ':' after the scheme\$"
+	{ head -c 100 good.fp; printf '  short\n'; } >short.fp
+	trouble short.fp
+	assert_stderr_line '^neardup: short\.fp:1: fingerprint too short for its scheme$'
+	sed '2s/:./:g/' good.fp >hex.fp
+	trouble hex.fp
+	assert_stderr_line '^neardup: hex\.fp:2: bad hex digit in fingerprint$'
+	{ cat good.fp; echo; } >blank.fp
+	trouble blank.fp
+	assert_stderr_line '^neardup: blank\.fp:3: '
+	run --separate-stderr bash -c '"$NEARDUP" cluster <bad.fp'
+	assert_exit TROUBLE
+	assert_stderr_line "^neardup: -:3: no ':' after the scheme\$"
+}
+
+@test "cluster-065: -t must be in (0, 1]: 0, 1.5, abc, -1 and empty are usage errors" {
+	corpus
+	neardup hash -a oph c/a.txt >fps.fp
+	local t
+	for t in 0 1.5 abc -1 '' 0.5x; do
+		usage_error -t "$t" fps.fp
+		assert_stderr_line "^neardup: -t: $t: not a number in \\(0, 1\\]\$"
+	done
+	cl -t 1 fps.fp
+	assert_exit OK
+	cl -t 0.001 fps.fp
+	assert_exit OK
+}
+
+@test "cluster-066: shingling options without documents are a usage error" {
+	corpus
+	neardup hash -a oph c/a.txt >fps.fp
+	local o
+	for o in '-a oph' '-c 5' '-w 2' '-k 64' '-s 1' --keep-case --keep-punct --multiset --weights=fps.fp; do
+		# shellcheck disable=SC2086
+		usage_error $o fps.fp
+		assert_stderr_line '^neardup: shingling options apply to documents \(--docs, -r\): the scheme of fingerprint lines is in the lines$'
+	done
+}
+
+@test "cluster-067: -L without -r is a usage error" {
+	corpus
+	usage_error -L c/a.txt
+	assert_stderr_line '^neardup: -L applies to -r$'
+	usage_error -L --docs c/a.txt
+	assert_stderr_line '^neardup: -L applies to -r$'
+}
+
+@test "cluster-068: bad --format, --keep, -d, -j and unknown options are usage errors" {
+	corpus
+	neardup hash -a oph c/a.txt >fps.fp
+	usage_error --format=text fps.fp
+	assert_stderr_line '^neardup: --format: text: expected groups, tsv or json$'
+	usage_error --keep=last fps.fp
+	assert_stderr_line '^neardup: --keep: last: expected first, longest, shortest or path$'
+	usage_error -d x fps.fp
+	assert_stderr_line '^neardup: -d: x: '
+	usage_error -j 0 -r c
+	assert_stderr_line '^neardup: -j: 0: too small'
+	usage_error --nosuch fps.fp
+	usage_error -x fps.fp
+}
+
+@test "cluster-069: -d applies to simhash only, and up to half the bits" {
+	corpus
+	neardup hash -a oph c/a.txt >oph.fp
+	trouble -d 2 oph.fp
+	assert_stderr_line '^neardup: -d: applies to simhash fingerprints$'
+	neardup hash c/a.txt >sh.fp
+	trouble -d 33 sh.fp
+	assert_stderr_line '^neardup: -d: 33: too large for 64-bit fingerprints'
+	cl -d 32 sh.fp
+	assert_exit OK
+}
+
+@test "cluster-070: a missing file is reported, the others clustered, exit 2" {
+	corpus
+	neardup hash -a oph c/a.txt c/a-copy.txt >fps.fp
+	cl fps.fp nosuch.fp
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: nosuch\.fp: No such file or directory$'
+	assert_output "$(groups 'c/a.txt c/a-copy.txt')"
+	cl --docs c/a.txt nosuch c/a-copy.txt
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: nosuch: No such file or directory$'
+	assert_output "$(groups 'c/a.txt c/a-copy.txt')"
+	neardup hash --bands -a oph c/a.txt c/a-copy.txt >b.bands
+	cl --bands b.bands nosuch
+	assert_exit TROUBLE
+	assert_output "$(groups 'c/a.txt c/a-copy.txt')"
+}
+
+@test "cluster-071: a write error on stdout exits 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	corpus
+	run --separate-stderr bash -c '"$NEARDUP" cluster -r c >/dev/full'
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: stdout: '
+	run --separate-stderr bash -c '"$NEARDUP" hash -a key -r c | LC_ALL=C sort | "$NEARDUP" cluster --sorted --all >/dev/full'
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: stdout: '
+}
+
+@test "cluster-072: -h prints the usage on stdout, as help cluster does" {
+	run --separate-stderr neardup cluster -h
+	assert_exit OK
+	assert_stderr_empty
+	assert_line --index 0 --regexp "$USAGE_RE"
+	assert_output "$(neardup help cluster)"
+	assert_output "$(neardup cluster --help)"
+}
+
+# ---- names ----------------------------------------------------------------------
+
+@test "cluster-080: names with backslash, tab, newline and CR are escaped in groups, tsv and --pairs" {
+	corpus
+	mkdir n
+	cp c/a.txt n/a
+	cp c/a.txt $'n/t\tb'
+	cp c/a.txt $'n/n\nl'
+	cp c/a.txt 'n/b\s'
+	cp c/a.txt $'n/r\rx'
+	cl -r n
+	assert_exit OK
+	assert_output "$(printf '%s\n' 'n/a' 'n/b\\s' 'n/n\nl' 'n/r\rx' 'n/t\tb')"
+	cl --format=tsv -r n
+	assert_line --index 1 $'1\tn/b\\\\s\t1.000000'
+	assert_line --index 2 $'1\tn/n\\nl\t1.000000'
+	assert_line --index 4 $'1\tn/t\\tb\t1.000000'
+	run awk -F '\t' 'NF != 3' <<<"$output"
+	assert_output ''
+	cl --pairs --docs n/a n/t*
+	assert_output $'n/a\tn/t\\tb\t1.000000'
+	# The same names from fingerprint lines, where hash escaped them.
+	neardup hash -a oph n/a n/t* n/n* n/b* >fps.fp
+	cl fps.fp
+	assert_output "$(printf '%s\n' 'n/a' 'n/t\tb' 'n/n\nl' 'n/b\\s')"
+}
+
+@test "cluster-081: names in json are the names, decoded" {
+	corpus
+	cp c/a.txt $'c/t\tb'
+	cp c/a.txt $'c/n\nl'
+	cp c/a.txt 'c/q"b\s'
+	cl --format=json -t 1 -r c/a.txt c/t* c/n* c/q*
+	assert_exit OK
+	jq_true '.[0].kept == "c/a.txt"'
+	jq_true '[.[0].members[].name] == ["c/a.txt", "c/t\tb", "c/n\nl", "c/q\"b\\s"]'
+}
+
+# ---- sharding with GNU parallel -------------------------------------------------
+
+# shards_corpus: big/, 8 families of a text, its exact copy and 1% and 5%
+# edited copies, and 8 unrelated texts (40 documents); big.list, their
+# names in walk order.
+shards_corpus() {
+	command -v parallel >/dev/null || skip "no GNU parallel"
+	local i
+	mkdir big
+	for i in 1 2 3 4 5 6 7 8; do
+		text "$i" >"big/f$i.txt"
+		cp "big/f$i.txt" "big/f$i-copy.txt"
+		edit "big/f$i.txt" 1 x >"big/f$i-01.txt"
+		edit "big/f$i.txt" 5 y >"big/f$i-05.txt"
+		text "$((i + 100))" >"big/u$i.txt"
+	done
+	find big -type f | LC_ALL=C sort >big.list
+}
+
+@test "cluster-090: fingerprint lines hashed in shards by GNU parallel and merged: the same bytes as one process" {
+	shards_corpus
+	local fmt
+	neardup hash -a oph -r big | LC_ALL=C sort >whole.fp
+	parallel --will-cite -j 4 -N 7 "\"\$NEARDUP\" hash -a oph {} | LC_ALL=C sort >shard.{#}" <big.list
+	[ "$(ls shard.* | wc -l)" -eq 6 ] || fail "expected 6 shards: $(ls shard.*)"
+	LC_ALL=C sort -m shard.* >merged.fp
+	cmp whole.fp merged.fp
+	for fmt in groups tsv json; do
+		neardup cluster --format="$fmt" whole.fp >whole.out
+		neardup cluster --format="$fmt" merged.fp >merged.out
+		[ -s whole.out ] || fail "no group"
+		cmp whole.out merged.out || fail "--format=$fmt differs: $(diff whole.out merged.out)"
+	done
+	# The pipeline as a whole, and the groups it finds.
+	run bash -c '"$NEARDUP" hash -a oph -r big | LC_ALL=C sort | "$NEARDUP" cluster --format=tsv'
+	assert_exit OK
+	neardup cluster --format=tsv merged.fp >merged.out
+	assert_output "$(cat merged.out)"
+	run bash -c '"$NEARDUP" cluster merged.fp | grep -c "^\$"'
+	assert_output 7
+}
+
+@test "cluster-091: key lines from parallel --pipe shards, merged with sort -m, cluster --sorted: the same bytes" {
+	shards_corpus
+	# One record per document, ID<TAB>TEXT, so that --pipe may cut
+	# between any two lines.
+	local f
+	while IFS= read -r f; do
+		printf '%s\t%s\n' "$f" "$(tr '\n' ' ' <"$f")"
+	done <big.list >records.tsv
+	neardup hash --tsv -a key -k 2 -w 3 records.tsv | LC_ALL=C sort >whole.fp
+	neardup cluster --sorted whole.fp >whole.out
+	[ -s whole.out ] || fail "no group"
+	parallel --will-cite --pipe -N 6 -j 4 "\"\$NEARDUP\" hash --tsv -a key -k 2 -w 3 | LC_ALL=C sort >part.{#}" <records.tsv
+	[ "$(ls part.* | wc -l)" -eq 7 ] || fail "expected 7 shards: $(ls part.*)"
+	run bash -c 'LC_ALL=C sort -m part.* | "$NEARDUP" cluster --sorted'
+	assert_exit OK
+	assert_output "$(cat whole.out)"
+	run bash -c 'LC_ALL=C sort -m part.* | "$NEARDUP" cluster --sorted --format=tsv --keep=path'
+	assert_output "$(neardup cluster --sorted --format=tsv --keep=path whole.fp)"
+}
+
+@test "cluster-092: band lines from GNU parallel shards, merged: cluster --bands --sorted and --bands give the same bytes" {
+	shards_corpus
+	neardup hash --bands -a oph -r big | LC_ALL=C sort >whole.bands
+	parallel --will-cite -j 4 -N 5 "\"\$NEARDUP\" hash --bands -a oph {} | LC_ALL=C sort >shard.{#}" <big.list
+	LC_ALL=C sort -m shard.* >merged.bands
+	cmp whole.bands merged.bands
+	neardup cluster --bands --sorted whole.bands >whole.out
+	[ -s whole.out ] || fail "no group"
+	run bash -c 'LC_ALL=C sort -m shard.* | "$NEARDUP" cluster --bands --sorted'
+	assert_exit OK
+	assert_output "$(cat whole.out)"
+	neardup cluster --bands whole.bands >whole.out
+	run bash -c 'LC_ALL=C sort -m shard.* | "$NEARDUP" cluster --bands'
+	assert_output "$(cat whole.out)"
+	# Eight families, the exact and 1% copies of each found.
+	run bash -c '"$NEARDUP" cluster --bands merged.bands | grep -c "^\$"'
+	assert_output 7
+	# Their exact and 1% copies at least, unconfirmed 5% copies maybe.
+	run bash -c 'LC_ALL=C sort -m shard.* | "$NEARDUP" cluster --bands --dups | wc -l'
+	((output >= 16 && output <= 24)) || fail "$output duplicates of 8 families of 4"
+}
