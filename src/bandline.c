@@ -13,7 +13,7 @@ bandline_format(struct buf *out, const struct scheme *sc,
     size_t namelen, int zero)
 {
 	char sch[SCHEME_MAX], key[64];
-	size_t slen = scheme_format(sc, sch), i;
+	size_t slen = scheme_format(sc, sch);
 	unsigned band;
 	int n;
 
@@ -22,24 +22,10 @@ bandline_format(struct buf *out, const struct scheme *sc,
 		n = snprintf(key, sizeof(key), "/%ux%u/%u:%016" PRIx64 "\t",
 		    l->b, l->r, band, lsh_band_key(l, v, band, sc->seed));
 		buf_add(out, key, (size_t)n);
-		for (i = 0; i < namelen; i++) {
-			switch (zero ? 0 : name[i]) {
-			case '\\':
-				buf_add(out, "\\\\", 2);
-				break;
-			case '\t':
-				buf_add(out, "\\t", 2);
-				break;
-			case '\n':
-				buf_add(out, "\\n", 2);
-				break;
-			case '\r':
-				buf_add(out, "\\r", 2);
-				break;
-			default:
-				buf_addc(out, name[i]);
-			}
-		}
+		if (zero)
+			buf_add(out, name, namelen);
+		else
+			buf_add_escaped(out, name, namelen, 1);
 		buf_addc(out, zero ? '\0' : '\n');
 	}
 }
@@ -48,7 +34,7 @@ int
 bandline_parse(const char *line, size_t len, int zero, size_t *keylen,
     struct buf *name, const char **why)
 {
-	const char *tab = memchr(line, '\t', len), *p, *end = line + len;
+	const char *tab = memchr(line, '\t', len), *end = line + len;
 
 	if (tab == NULL || tab == line) {
 		*why = "expected BANDKEY<TAB>NAME";
@@ -61,33 +47,11 @@ bandline_parse(const char *line, size_t len, int zero, size_t *keylen,
 	}
 	*keylen = (size_t)(tab - line);
 	buf_clear(name);
-	for (p = tab + 1; p < end; p++) {
-		if (zero || *p != '\\') {
-			buf_addc(name, *p);
-			continue;
-		}
-		if (++p == end) {
-			*why = "name ends in a lone backslash";
-			return -1;
-		}
-		switch (*p) {
-		case '\\':
-			buf_addc(name, '\\');
-			break;
-		case 't':
-			buf_addc(name, '\t');
-			break;
-		case 'n':
-			buf_addc(name, '\n');
-			break;
-		case 'r':
-			buf_addc(name, '\r');
-			break;
-		default:
-			*why = "unknown escape in name";
-			return -1;
-		}
-	}
+	if (zero)
+		buf_add(name, tab + 1, (size_t)(end - tab - 1));
+	else if (buf_add_unescaped(name, tab + 1, (size_t)(end - tab - 1), 1,
+	    why) == -1)
+		return -1;
 	buf_addc(name, '\0');
 	name->len--;
 	return 0;

@@ -51,3 +51,62 @@ buf_free(struct buf *b)
 	b->data = NULL;
 	b->len = b->cap = 0;
 }
+
+void
+buf_add_escaped(struct buf *b, const char *s, size_t len, int tab)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		switch (s[i]) {
+		case '\\':
+			buf_add(b, "\\\\", 2);
+			break;
+		case '\n':
+			buf_add(b, "\\n", 2);
+			break;
+		case '\r':
+			buf_add(b, "\\r", 2);
+			break;
+		case '\t':
+			if (tab) {
+				buf_add(b, "\\t", 2);
+				break;
+			}
+			/* FALLTHROUGH */
+		default:
+			buf_addc(b, s[i]);
+		}
+	}
+}
+
+int
+buf_add_unescaped(struct buf *b, const char *s, size_t len, int tab,
+    const char **why)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] != '\\') {
+			buf_addc(b, s[i]);
+			continue;
+		}
+		if (++i == len) {
+			*why = "name ends in a lone backslash";
+			return -1;
+		}
+		if (s[i] == '\\')
+			buf_addc(b, '\\');
+		else if (s[i] == 'n')
+			buf_addc(b, '\n');
+		else if (s[i] == 'r')
+			buf_addc(b, '\r');
+		else if (s[i] == 't' && tab)
+			buf_addc(b, '\t');
+		else {
+			*why = "unknown escape in name";
+			return -1;
+		}
+	}
+	return 0;
+}

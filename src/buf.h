@@ -21,6 +21,19 @@ void	 buf_add(struct buf *, const void *, size_t n);
 /* Append one byte. */
 void	 buf_addc(struct buf *, int c);
 
+/*
+ * Append s with backslash, newline and carriage return escaped as \\, \n
+ * and \r, and tab as \t too if tab (names in fingerprint and band lines).
+ */
+void	 buf_add_escaped(struct buf *, const char *s, size_t len, int tab);
+
+/*
+ * Append s with those escapes undone; returns 0, or -1 with *why on an
+ * unknown escape or a lone backslash at the end.
+ */
+int	 buf_add_unescaped(struct buf *, const char *s, size_t len, int tab,
+	    const char **why);
+
 /* Forget the contents, keep the memory. */
 void	 buf_clear(struct buf *);
 

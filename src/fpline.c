@@ -23,27 +23,11 @@ needs_escape(const char *name, size_t len)
 int
 fpline_escape_name(struct buf *out, const char *name, size_t len, int zero)
 {
-	size_t i;
-
 	if (zero || !needs_escape(name, len)) {
 		buf_add(out, name, len);
 		return 0;
 	}
-	for (i = 0; i < len; i++) {
-		switch (name[i]) {
-		case '\\':
-			buf_add(out, "\\\\", 2);
-			break;
-		case '\n':
-			buf_add(out, "\\n", 2);
-			break;
-		case '\r':
-			buf_add(out, "\\r", 2);
-			break;
-		default:
-			buf_addc(out, name[i]);
-		}
-	}
+	buf_add_escaped(out, name, len, 0);
 	return 1;
 }
 
@@ -82,38 +66,6 @@ static inline int
 hexval(int c)
 {
 	return hextab[(unsigned char)c] - 1;
-}
-
-static int
-unescape_name(struct buf *out, const char *s, size_t len, const char **why)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (s[i] != '\\') {
-			buf_addc(out, s[i]);
-			continue;
-		}
-		if (++i == len) {
-			*why = "name ends in a lone backslash";
-			return -1;
-		}
-		switch (s[i]) {
-		case '\\':
-			buf_addc(out, '\\');
-			break;
-		case 'n':
-			buf_addc(out, '\n');
-			break;
-		case 'r':
-			buf_addc(out, '\r');
-			break;
-		default:
-			*why = "unknown escape in name";
-			return -1;
-		}
-	}
-	return 0;
 }
 
 int
@@ -179,8 +131,8 @@ fpline_parse(const char *line, size_t len, int zero, struct fpline *fp,
 	buf_clear(&fp->name);
 	line = sep + 2;
 	if (escaped) {
-		if (unescape_name(&fp->name, line, (size_t)(end - line),
-		    why) == -1)
+		if (buf_add_unescaped(&fp->name, line, (size_t)(end - line),
+		    0, why) == -1)
 			return -1;
 	} else
 		buf_add(&fp->name, line, (size_t)(end - line));
