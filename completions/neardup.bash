@@ -4,7 +4,7 @@
 # function _neardup_cmd_NAME that fills COMPREPLY from $cur, and from
 # $opt when $cur is the argument of option $opt.
 
-_neardup_commands='hash compare cluster near help'
+_neardup_commands='hash compare cluster near uniq help'
 
 # Complete file and directory names.
 _neardup_files()
@@ -155,6 +155,24 @@ _neardup_cmd_near()
 		return
 	fi
 	# The index, then query files or, with --docs, documents.
+	_neardup_files
+}
+
+_neardup_cmd_uniq()
+{
+	case $opt in
+	-c | --chars | -s | --seed | -t | --threshold | -w | --words)
+		# A number: nothing to offer.
+		return
+		;;
+	esac
+	if [[ $cur == -* && $endopts -eq 0 ]]; then
+		_neardup_words '-c --chars= --count -D --all-repeated -d
+		    --repeated --explain -h --help --keep-case --keep-punct
+		    --multiset --null-data -s --seed= -t --threshold= --tsv -w
+		    --words= -z'
+		return
+	fi
 	_neardup_files
 }
 

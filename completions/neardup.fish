@@ -9,6 +9,7 @@ function __neardup_commands
         compare 'Tell how similar two documents (or two fingerprints) are' \
         cluster 'Group near-duplicates and choose which to keep' \
         near 'Simhash fingerprints within d bits of each query' \
+        uniq 'Drop near-duplicate records from a stream' \
         help 'Print the list of commands or the usage of one'
 end
 
@@ -156,3 +157,21 @@ complete -c neardup -n $near -l weights -r -F -d 'With --docs, token weights for
 complete -c neardup -n $near -s r -l recursive -d 'With --docs, walk directories'
 complete -c neardup -n $near -s L -l dereference -d 'With --docs -r, follow symbolic links'
 complete -c neardup -n $near -s z -l null-data -d 'NUL ends input lines and output records'
+
+# uniq [options] [file ...]
+set -l uniq '__neardup_using_command uniq'
+complete -c neardup -n $uniq -F
+complete -c neardup -n $uniq -s h -l help -d 'Print the usage of uniq'
+complete -c neardup -n $uniq -s t -l threshold -x -d 'Least resemblance of a near-duplicate, (0,1] (default 0.7)'
+complete -c neardup -n $uniq -l count -d 'Print each group once, with its size, at the end'
+complete -c neardup -n $uniq -s d -l repeated -d 'Print only records that have near-duplicates'
+complete -c neardup -n $uniq -s D -l all-repeated -d 'Print every record of every group, at the end'
+complete -c neardup -n $uniq -l explain -d 'Print RECORD<TAB>DUPLICATE-OF for each record dropped'
+complete -c neardup -n $uniq -l tsv -d 'Each line is ID<TAB>TEXT, compared on TEXT'
+complete -c neardup -n $uniq -s z -l null-data -d 'NUL ends input and output records'
+complete -c neardup -n $uniq -s c -l chars -x -d 'Shingles of N characters, 1..64 (default 5)'
+complete -c neardup -n $uniq -s w -l words -x -d 'Shingles of N words, 1..64'
+complete -c neardup -n $uniq -s s -l seed -x -d 'Seed of every hash (default 0)'
+complete -c neardup -n $uniq -l keep-case -d 'Do not fold case'
+complete -c neardup -n $uniq -l keep-punct -d 'Punctuation is part of words'
+complete -c neardup -n $uniq -l multiset -d 'Count repeated shingles'

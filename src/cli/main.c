@@ -22,6 +22,7 @@ static const struct cmd *const cmds[] = {
 	&cmd_compare,
 	&cmd_cluster,
 	&cmd_near,
+	&cmd_uniq,
 	&cmd_help,
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))

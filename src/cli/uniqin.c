@@ -1,0 +1,197 @@
+/*
+ * Reading for neardup uniq.  The index takes records one at a time, in
+ * order, but the sketch of a record (shingles, minhash, band keys) does
+ * not depend on the records before it: a worker thread sketches the next
+ * batch while the index adds this one.  Records whose text the index has
+ * met before need no sketch, so the index looks the batch up first.  At
+ * most JOBS_AHEAD batches are sketched ahead, so memory stays a few
+ * batches' worth.
+ */
+#include <err.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "pool.h"
+#include "record.h"
+#include "uniqin.h"
+#include "xmalloc.h"
+
+#define JOBS_AHEAD	1	/* batches sketched while one is added */
+#define WORKERS		2	/* pool threads; one is busy at a time */
+
+/* A batch of records from one file, and their sketches. */
+struct job {
+	char	*data;
+	char	*name;
+	struct dedup_item *items;
+	size_t	 n, cap;
+	uint64_t *keys;		/* n * b band keys */
+	struct job *next;	/* on the free list */
+};
+
+struct uniqin {
+	struct dedup *d;
+	int	 delim, tsv;
+	uniqin_fn *fn;
+	void	*ctx;
+	struct pool *pool;
+	struct dedup_sketcher sk[WORKERS];
+	void	*wctx[WORKERS];
+	size_t	 inflight;
+	struct job *free;	/* jobs to reuse */
+};
+
+static void
+sketch(void *wctx, void *item)
+{
+	struct job *j = item;
+
+	dedup_sketch(wctx, j->items, j->n, j->keys);
+}
+
+struct uniqin *
+uniqin_new(struct dedup *d, int delim, int tsv, uniqin_fn *fn, void *ctx)
+{
+	struct uniqin *in = xcalloc(1, sizeof(*in));
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned i;
+
+	in->d = d;
+	in->delim = delim;
+	in->tsv = tsv;
+	in->fn = fn;
+	in->ctx = ctx;
+	for (i = 0; i < WORKERS; i++) {
+		dedup_sketcher_init(&in->sk[i], d);
+		in->wctx[i] = &in->sk[i];
+	}
+	/* One thread means none: the sketches are made in turn. */
+	in->pool = pool_new(ncpu > 1 ? WORKERS : 1, sketch, in->wctx);
+	return in;
+}
+
+/* Add a sketched batch to the index, hand it over, keep the job. */
+static void
+consume(struct uniqin *in, struct job *j)
+{
+	size_t done;
+
+	done = dedup_batch(in->d, j->items, j->n, j->keys);
+	in->fn(in->ctx, j->items, done);
+	if (done < j->n)
+		errx(EXIT_TROUBLE, "%s: more than %zu distinct records",
+		    cli_vis(j->name), dedup_kept(in->d));
+	free(j->data);
+	free(j->name);
+	j->data = j->name = NULL;
+	j->next = in->free;
+	in->free = j;
+	in->inflight--;
+}
+
+/* Is rec a good ID<TAB>TEXT record?  If not, say so. */
+static int
+tsv_ok(const char *name, uint64_t num, const char *rec, size_t len)
+{
+	const char *tab;
+
+	if ((tab = memchr(rec, '\t', len)) != NULL && tab != rec)
+		return 1;
+	warnx("%s:%" PRIu64 ": %s", cli_vis(name), num, tab == NULL ?
+	    "no tab: expected ID<TAB>TEXT" : "empty ID before the tab");
+	return 0;
+}
+
+/* Cut a batch into records and queue it.  Returns 0 or EXIT_TROUBLE. */
+static int
+submit(struct uniqin *in, const char *name, uint64_t num, char *data,
+    size_t len)
+{
+	const char *p, *end, *eol;
+	struct job *j;
+	int rval = EXIT_OK;
+
+	if ((j = in->free) != NULL)
+		in->free = j->next;
+	else
+		j = xcalloc(1, sizeof(*j));
+	j->data = data;
+	j->name = xstrdup(name);
+	j->n = 0;
+	for (p = data, end = data + len; p < end; p = eol + 1, num++) {
+		if ((eol = memchr(p, in->delim, (size_t)(end - p))) == NULL)
+			eol = end;
+		if (in->tsv && !tsv_ok(name, num, p, (size_t)(eol - p))) {
+			rval = EXIT_TROUBLE;
+			continue;
+		}
+		if (j->n == j->cap) {
+			j->cap = j->cap ? 2 * j->cap : 4096;
+			j->items = xreallocarray(j->items, j->cap,
+			    sizeof(*j->items));
+			j->keys = xreallocarray(j->keys, j->cap,
+			    in->d->lsh.b * sizeof(*j->keys));
+		}
+		j->items[j->n].rec = p;
+		j->items[j->n++].len = (size_t)(eol - p);
+	}
+	/* Texts met before need no sketch: look them up first. */
+	dedup_look(in->d, j->items, j->n);
+	pool_put(in->pool, j);
+	in->inflight++;
+	while (in->inflight > JOBS_AHEAD)
+		consume(in, pool_get(in->pool));
+	return rval;
+}
+
+int
+uniqin_file(struct uniqin *in, const char *name)
+{
+	struct recreader rr;
+	uint64_t num;
+	char *data;
+	size_t len;
+	int fd, n, rval = EXIT_OK;
+
+	if (strcmp(name, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
+		warn("%s", cli_vis(name));
+		return EXIT_TROUBLE;
+	}
+	recreader_init(&rr, fd, in->delim);
+	while ((n = recreader_next(&rr, &data, &len, &num)) == 1)
+		rval |= submit(in, name, num, data, len);
+	if (n < 0) {
+		warnc(-n, "%s", cli_vis(name));
+		rval = EXIT_TROUBLE;
+	}
+	recreader_free(&rr);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return rval;
+}
+
+void
+uniqin_end(struct uniqin *in)
+{
+	struct job *j;
+	unsigned i;
+
+	while ((j = pool_get(in->pool)) != NULL)
+		consume(in, j);
+	pool_free(in->pool);
+	for (i = 0; i < WORKERS; i++)
+		dedup_sketcher_free(&in->sk[i]);
+	while ((j = in->free) != NULL) {
+		in->free = j->next;
+		free(j->items);
+		free(j->keys);
+		free(j);
+	}
+	free(in);
+}

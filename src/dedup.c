@@ -1,0 +1,405 @@
+/*
+ * The near-duplicate index: a table of whole-text hashes, a table of band
+ * keys for candidates, and the exact resemblance that confirms them.
+ *
+ * The text table holds the text of each kept record, and of each record
+ * found a near-duplicate (mapped to its kept record): a text met again,
+ * as most repeated lines are, needs neither a sketch nor candidates.
+ *
+ * A band key shared by many kept records says little (a common stretch
+ * of text gives every record that holds it the same minima), and would
+ * cost a resemblance for each of them with every new record that shares
+ * it.  So a band key holds at most DEDUP_CHAINMAX records, the earliest:
+ * the records after them are found by their other bands.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dedup.h"
+#include "xmalloc.h"
+#include "xxh.h"
+
+#define RECORDS_MIN	1024
+#define TAG_TEXT	0x7465787468617368ULL	/* the whole-text hash */
+
+/* The text of a record: all of it, or what follows its first tab. */
+static const char *
+text_of(int tsv, const char *rec, size_t len, size_t *tlen)
+{
+	const char *tab;
+
+	if (tsv && (tab = memchr(rec, '\t', len)) != NULL) {
+		*tlen = len - (size_t)(tab + 1 - rec);
+		return tab + 1;
+	}
+	*tlen = len;
+	return rec;
+}
+
+void
+dedup_bands(struct lsh *l, double t)
+{
+	lsh_choose(l, t, DEDUP_K, DEDUP_MAXB, LSH_FPW, LSH_FNW);
+}
+
+void
+dedup_init(struct dedup *d, const struct scheme *sc, double t, int tsv)
+{
+	memset(d, 0, sizeof(*d));
+	d->sc = *sc;
+	dedup_bands(&d->lsh, t);
+	d->sc.algo = ALGO_MINHASH;
+	d->sc.size = d->lsh.b * d->lsh.r;
+	d->sc.weighted = 0;
+	d->sc.wdigest = 0;
+	d->t = t;
+	d->tsv = tsv;
+	recsim_init(&d->rs, &d->sc);
+	d->cap = RECORDS_MIN;
+	d->off = xreallocarray(NULL, d->cap + 1, sizeof(*d->off));
+	d->off[0] = 0;
+	(void)buf_reserve(&d->text, 1);	/* never a null text pointer */
+	tagmap_init(&d->exact);
+	tagmap_init(&d->bands);
+	d->nrecent = DEDUP_RECENT_MIN;
+	d->recent = xcalloc(d->nrecent, sizeof(*d->recent));
+	dedup_sketcher_init(&d->one, d);
+	d->onekeys = xreallocarray(NULL, d->lsh.b, sizeof(*d->onekeys));
+}
+
+void
+dedup_sketcher_init(struct dedup_sketcher *k, const struct dedup *d)
+{
+	unsigned n;
+
+	memset(k, 0, sizeof(*k));
+	k->sc = d->sc;
+	k->lsh = d->lsh;
+	k->tsv = d->tsv;
+	shingle_init(&k->sh, &k->sc, NULL, recsim_sink, &k->hs);
+	/* Whole groups of eight for the AVX2 loop; the rest go unused. */
+	n = (k->sc.size + 7) & ~7u;
+	minhash_init(&k->mh, n, 0, k->sc.seed);
+	k->sig = xreallocarray(NULL, n, sizeof(*k->sig));
+}
+
+/* Sketch one record: shingles, minhash, band keys. */
+static void
+sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys)
+{
+	const char *text;
+	size_t tlen;
+	unsigned band;
+
+	text = text_of(k->tsv, it->rec, it->len, &tlen);
+	k->hs.n = 0;
+	shingle_feed(&k->sh, text, tlen);
+	shingle_end(&k->sh);
+	it->sketched = 1;
+	if ((it->empty = k->hs.n == 0))
+		return;
+	minhash_reset(&k->mh);
+	minhash_add(&k->mh, k->hs.h, k->hs.n);
+	minhash_final(&k->mh, k->sig);
+	for (band = 0; band < k->lsh.b; band++)
+		keys[band] = lsh_band_key(&k->lsh, k->sig, band, k->sc.seed);
+}
+
+void
+dedup_sketch(struct dedup_sketcher *k, struct dedup_item *items, size_t n,
+    uint64_t *keys)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		items[i].sketched = 0;
+		if (items[i].seen == TAGMAP_NONE && !items[i].repeat)
+			sketch(k, &items[i], keys + i * k->lsh.b);
+	}
+}
+
+void
+dedup_sketcher_free(struct dedup_sketcher *k)
+{
+	shingle_free(&k->sh);
+	minhash_free(&k->mh);
+	free(k->sig);
+	recsim_hashes_free(&k->hs);
+	memset(k, 0, sizeof(*k));
+}
+
+/*
+ * The kept record with text p[0..len) and hash key, or TAGMAP_NONE.  The
+ * table also maps the text of each near-duplicate to the record it
+ * duplicates: the first such record under the key is put in *seen.
+ */
+static uint32_t
+exact_find(const struct dedup *d, uint64_t key, const char *p, size_t len,
+    uint32_t *seen)
+{
+	struct tagmap_cursor c;
+	const char *rec, *text;
+	size_t rlen, tlen;
+	uint32_t id;
+
+	*seen = TAGMAP_NONE;
+	tagmap_seek(&d->exact, key, &c);
+	while ((id = tagmap_next(&c)) != TAGMAP_NONE) {
+		rec = dedup_record(d, id, &rlen);
+		text = text_of(d->tsv, rec, rlen, &tlen);
+		if (tlen == len && memcmp(text, p, len) == 0)
+			break;
+		if (*seen == TAGMAP_NONE)
+			*seen = id;
+	}
+	return id;
+}
+
+/*
+ * The kept records sharing a band with the current one, in order, once.
+ * There are at most DEDUP_CHAINMAX a band, so insertion sort will do.
+ */
+static void
+candidates(struct dedup *d, const uint64_t *keys)
+{
+	struct tagmap_cursor c;
+	size_t i, j, n = 0, held;
+	unsigned band;
+	uint32_t id;
+
+	for (band = 0; band < d->lsh.b; band++) {
+		tagmap_seek(&d->bands, keys[band], &c);
+		for (held = 0; held < DEDUP_CHAINMAX &&
+		    (id = tagmap_next(&c)) != TAGMAP_NONE; held++) {
+			for (j = n++; j > 0 && d->cand[j - 1] > id; j--)
+				d->cand[j] = d->cand[j - 1];
+			d->cand[j] = id;
+		}
+		d->full[band] = held == DEDUP_CHAINMAX;
+	}
+	for (i = j = 0; i < n; i++)
+		if (j == 0 || d->cand[j - 1] != d->cand[i])
+			d->cand[j++] = d->cand[i];
+	d->ncand = j;
+	d->st.candidates += j;
+}
+
+/* Keep record it, under its band keys unless it has no shingles. */
+static int
+keep(struct dedup *d, struct dedup_item *it, const uint64_t *keys)
+{
+	unsigned band;
+
+	if (d->n >= TAGMAP_NONE - 1)
+		return -1;
+	if (d->n == d->cap) {
+		d->cap *= 2;
+		d->off = xreallocarray(d->off, d->cap + 1, sizeof(*d->off));
+	}
+	buf_add(&d->text, it->rec, it->len);
+	d->off[d->n + 1] = d->text.len;
+	it->kept = 1;
+	it->id = (uint32_t)d->n++;
+	tagmap_add(&d->exact, it->xkey, it->id);
+	if (!it->empty)
+		for (band = 0; band < d->lsh.b; band++)
+			if (!d->full[band])
+				tagmap_add(&d->bands, keys[band], it->id);
+	return 0;
+}
+
+/* Is kept record id similar enough to the held record? */
+static int
+similar(struct dedup *d, uint32_t id)
+{
+	const char *krec, *ktext;
+	size_t klen;
+
+	krec = dedup_record(d, id, &klen);
+	ktext = text_of(d->tsv, krec, klen, &klen);
+	return recsim_similar(&d->rs, id, ktext, klen, d->t);
+}
+
+/*
+ * Add one record.  Byte-identical to a kept record, it is its duplicate.
+ * The same text as an earlier near-duplicate is (almost surely: the table
+ * keeps 38 bits of the text's hash) a near-duplicate of the same kept
+ * record: that is checked first.  Otherwise its candidates are checked in
+ * order, and if none is similar enough it is kept.
+ */
+static int
+add(struct dedup *d, struct dedup_item *it, uint64_t *keys)
+{
+	const char *text;
+	size_t tlen, i;
+	uint32_t id, seen;
+	int held = 0;
+
+	d->st.records++;
+	text = text_of(d->tsv, it->rec, it->len, &tlen);
+	it->kept = 0;
+	if (!it->same) {
+		/* Records added since the look may have this text. */
+		if ((id = exact_find(d, it->xkey, text, tlen, &seen)) !=
+		    TAGMAP_NONE) {
+			it->seen = id;
+			it->same = 1;
+		} else
+			it->seen = seen;
+	}
+	if (it->same) {
+		d->st.exact++;
+		it->id = it->seen;
+		return 0;
+	}
+	if (it->seen != TAGMAP_NONE) {
+		recsim_shingle(&d->rs, text, tlen, &d->hs);
+		if (d->hs.n > 0) {
+			recsim_hold(&d->rs, d->hs.h, d->hs.n);
+			held = 1;
+			if (similar(d, it->seen)) {
+				d->st.near++;
+				it->id = it->seen;
+				return 0;
+			}
+		}
+	}
+	if (!it->sketched)
+		sketch(&d->one, it, keys);
+	if (it->empty)
+		return keep(d, it, keys);
+	candidates(d, keys);
+	if (d->ncand > 0 && !held) {
+		/* The sketch did not keep the shingles: cheaper than that. */
+		recsim_shingle(&d->rs, text, tlen, &d->hs);
+		recsim_hold(&d->rs, d->hs.h, d->hs.n);
+	}
+	for (i = 0; i < d->ncand; i++) {
+		if (similar(d, d->cand[i])) {
+			d->st.near++;
+			it->id = d->cand[i];
+			/* Its text will lead straight there next time. */
+			tagmap_add(&d->exact, it->xkey, it->id);
+			return 0;
+		}
+	}
+	return keep(d, it, keys);
+}
+
+/*
+ * Look up the texts of a batch in the table.  Records of the batch, or of
+ * the one before (not yet added), may have the same text as an earlier
+ * record: that is found by remembering the hashes of recent texts, and
+ * such a record will be found in the table once the earlier one is added.
+ * (If it is not, because two hashes met in recent, it is sketched then.)
+ */
+void
+dedup_look(struct dedup *d, struct dedup_item *items, size_t n)
+{
+	struct dedup_item *it;
+	const char *text;
+	size_t i, tlen;
+	uint64_t *r;
+	uint32_t id, seen;
+
+	for (i = 0; i < n; i++) {
+		text = text_of(d->tsv, items[i].rec, items[i].len, &tlen);
+		items[i].xkey = xxh_bytes(text, tlen, d->sc.seed ^ TAG_TEXT);
+	}
+	for (i = 0; i < n + DEDUP_AHEAD; i++) {
+		if (i < n)
+			tagmap_prefetch(&d->exact, items[i].xkey);
+		if (i < DEDUP_AHEAD)
+			continue;
+		it = &items[i - DEDUP_AHEAD];
+		text = text_of(d->tsv, it->rec, it->len, &tlen);
+		id = exact_find(d, it->xkey, text, tlen, &seen);
+		it->same = id != TAGMAP_NONE;
+		it->seen = it->same ? id : seen;
+		r = &d->recent[it->xkey & (d->nrecent - 1)];
+		it->repeat = it->seen == TAGMAP_NONE && *r == it->xkey;
+		*r = it->xkey;
+	}
+	/* Room for a few records' worth, lost now and then, is plenty. */
+	if ((d->looked += n) > 2 * d->nrecent && d->nrecent < DEDUP_RECENT) {
+		free(d->recent);
+		d->nrecent *= 4;
+		d->recent = xcalloc(d->nrecent, sizeof(*d->recent));
+	}
+}
+
+/*
+ * The table slots of a record are asked for DEDUP_AHEAD records before it
+ * is added: a lookup in a large table otherwise waits for memory.
+ */
+size_t
+dedup_batch(struct dedup *d, struct dedup_item *items, size_t n,
+    uint64_t *keys)
+{
+	size_t i, j;
+	unsigned band, b = d->lsh.b;
+
+	for (i = 0; i < n + DEDUP_AHEAD; i++) {
+		if (i < n && !items[i].same) {
+			tagmap_prefetch(&d->exact, items[i].xkey);
+			if (items[i].sketched && !items[i].empty)
+				for (band = 0; band < b; band++)
+					tagmap_prefetch(&d->bands,
+					    keys[i * b + band]);
+		}
+		if (i >= DEDUP_AHEAD && (j = i - DEDUP_AHEAD) < n &&
+		    add(d, &items[j], keys + j * b) == -1)
+			return j;
+	}
+	return n;
+}
+
+int
+dedup_add(struct dedup *d, const char *rec, size_t len, uint32_t *id)
+{
+	struct dedup_item it;
+
+	it.rec = rec;
+	it.len = len;
+	dedup_look(d, &it, 1);
+	dedup_sketch(&d->one, &it, 1, d->onekeys);
+	if (dedup_batch(d, &it, 1, d->onekeys) != 1)
+		return -1;
+	*id = it.id;
+	return it.kept ? DEDUP_KEPT : DEDUP_DUP;
+}
+
+const char *
+dedup_record(const struct dedup *d, uint32_t id, size_t *len)
+{
+	*len = (size_t)(d->off[id + 1] - d->off[id]);
+	return d->text.data + d->off[id];
+}
+
+size_t
+dedup_kept(const struct dedup *d)
+{
+	return d->n;
+}
+
+size_t
+dedup_memory(const struct dedup *d)
+{
+	return (d->n + 1) * sizeof(*d->off) + tagmap_memory(&d->exact) +
+	    tagmap_memory(&d->bands);
+}
+
+void
+dedup_free(struct dedup *d)
+{
+	recsim_free(&d->rs);
+	recsim_hashes_free(&d->hs);
+	dedup_sketcher_free(&d->one);
+	free(d->recent);
+	free(d->onekeys);
+	buf_free(&d->text);
+	free(d->off);
+	tagmap_free(&d->exact);
+	tagmap_free(&d->bands);
+	memset(d, 0, sizeof(*d));
+}

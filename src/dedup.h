@@ -1,0 +1,182 @@
+/*
+ * An online index of near-duplicate records (uniq).  Records arrive in
+ * order, and each is either kept, being the first of its kind, or found to
+ * be a near-duplicate of a record kept before it: one whose shingle set
+ * has an exact Jaccard resemblance of at least t with its own.  Of several
+ * such kept records the earliest wins.
+ *
+ * Candidates come from LSH banding (lsh.h) over a k-hash minhash of b * r
+ * values, (b, r) chosen for t with at most DEDUP_MAXB bands.  Each
+ * candidate is confirmed by its exact resemblance, recomputed from the
+ * kept record's text (recsim.h), so a reported duplicate always is one; a
+ * duplicate is missed only when no band matches (at resemblance t + 0.1,
+ * with probability below 1 - LSH_RECALL), or when each band it shares is
+ * held by DEDUP_CHAINMAX earlier records already.  Byte-identical records
+ * are found first, by a hash of the whole text.  A record without any
+ * shingle (empty, or only punctuation under the default normalization)
+ * has no resemblance to speak of: it is a duplicate only of the same
+ * bytes.
+ *
+ * The work comes in three parts.  The index looks up the text of each
+ * record of a batch first (dedup_look): a text met before needs no
+ * sketch.  A sketcher (dedup_sketch) turns the other records into band
+ * keys, a pure function of each record that may run in another thread.
+ * Then the index adds the records in order (dedup_batch), alone.
+ *
+ * Memory per kept record, besides its text: 8 bytes of offset into the
+ * text, and 10 to 15 bytes (tagmap.h) for each of its b band keys and for
+ * its text hash.  That is at most 8 + 15 (b + 1) bytes: 233 with the 14
+ * bands chosen for t = 0.7, and no more at any t since b <= DEDUP_MAXB.
+ * The offsets grow by doubling with realloc(3), whose unused tail is not
+ * resident.  The text of each near-duplicate takes another 10 to 15 bytes
+ * in the text table.  Besides: recent text hashes, and the cache of
+ * recsim.h, each up to 8 MiB as the input grows.
+ */
+#ifndef DEDUP_H
+#define DEDUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "lsh.h"
+#include "minhash.h"
+#include "recsim.h"
+#include "scheme.h"
+#include "shingle.h"
+#include "tagmap.h"
+
+#define DEDUP_K		128	/* most minhash values: b * r <= DEDUP_K */
+#define DEDUP_MAXB	14	/* most bands: keeps memory within budget */
+#define DEDUP_CHAINMAX	8	/* records held under one band key */
+#define DEDUP_AHEAD	8	/* records whose table slots are asked for */
+#define DEDUP_RECENT_MIN (1 << 14)	/* text hashes dedup_look remembers */
+#define DEDUP_RECENT	(1 << 20)	/* as records come, up to this many */
+
+/* What dedup_add found. */
+#define DEDUP_KEPT	1	/* a new record, kept as *id */
+#define DEDUP_DUP	0	/* a near-duplicate of kept record *id */
+
+/* A record, its sketch, and what the index found for it. */
+struct dedup_item {
+	const char *rec;
+	size_t	 len;
+	uint64_t xkey;		/* look: the hash of its text */
+	uint32_t seen;		/* look: a kept record with its text, or */
+	int	 same;		/*   (same 0) one its text duplicated */
+	int	 repeat;	/* look: its text came before, not yet added */
+	int	 sketched;	/* sketch: empty and the band keys are set */
+	int	 empty;		/* no shingles, no band keys */
+	int	 kept;		/* index: kept (1) or a near-duplicate (0) */
+	uint32_t id;		/* index: its number, or that of the record */
+};
+
+/* Turns records into sketches; one per thread. */
+struct dedup_sketcher {
+	struct scheme sc;
+	struct lsh lsh;
+	int	 tsv;
+	struct shingler sh;
+	struct minhash mh;	/* b * r values, rounded up to 8 */
+	uint64_t *sig;
+	struct recsim_hashes hs;
+};
+
+/* Counts for tests and tuning. */
+struct dedup_stats {
+	uint64_t records;	/* records added */
+	uint64_t exact;		/* byte-identical duplicates */
+	uint64_t near;		/* duplicates confirmed by resemblance */
+	uint64_t candidates;	/* distinct candidates met */
+};
+
+struct dedup {
+	struct scheme sc;	/* minhash of b * r values */
+	struct lsh lsh;
+	double	 t;
+	int	 tsv;		/* records are ID<TAB>TEXT: shingle TEXT */
+
+	int	 full[DEDUP_MAXB];	/* band key holds DEDUP_CHAINMAX */
+	uint32_t cand[DEDUP_MAXB * DEDUP_CHAINMAX];	/* candidates */
+	size_t	 ncand;
+	struct recsim rs;	/* exact resemblance */
+	struct recsim_hashes hs;	/* the current record's shingles */
+	uint64_t *recent;	/* text hashes looked up, by their low bits */
+	size_t	 nrecent;	/* a power of two */
+	uint64_t looked;	/* records looked up */
+	struct dedup_sketcher one;	/* for dedup_add and stragglers */
+	uint64_t *onekeys;
+
+	/* Kept records, numbered from 0 in order. */
+	size_t	 n, cap;
+	struct buf text;	/* their bytes, back to back */
+	uint64_t *off;		/* record i is text[off[i], off[i + 1]) */
+	struct tagmap exact;	/* hash of the text -> record */
+	struct tagmap bands;	/* band key -> record */
+
+	struct dedup_stats st;
+};
+
+/*
+ * Set up for threshold t (0 < t <= 1) and the shingling of sc (kind,
+ * length, normalization, --multiset, seed; the algorithm and size are
+ * ignored).  With tsv, the text of a record is what follows its first tab.
+ */
+void	dedup_init(struct dedup *, const struct scheme *sc, double t,
+	    int tsv);
+
+/*
+ * The bands and rows used for threshold t: lsh_choose() with DEDUP_K
+ * values and at most DEDUP_MAXB bands.
+ */
+void	dedup_bands(struct lsh *, double t);
+
+/*
+ * Look up the texts of n records (the hash, and a kept record met with the
+ * same text) before they are sketched, in the thread that owns d.
+ */
+void	dedup_look(struct dedup *, struct dedup_item *items, size_t n);
+
+/* A sketcher for the records of d. */
+void	dedup_sketcher_init(struct dedup_sketcher *, const struct dedup *d);
+
+/*
+ * Sketch the records whose text was not met before: their empty field and
+ * lsh.b band keys each in keys (n * lsh.b of them, record by record).
+ */
+void	dedup_sketch(struct dedup_sketcher *, struct dedup_item *items,
+	    size_t n, uint64_t *keys);
+
+void	dedup_sketcher_free(struct dedup_sketcher *);
+
+/*
+ * Add n looked-up records in order, setting their kept and id fields (and
+ * sketching those that need it after all).  Returns n, or the number added
+ * before one could not be kept: the index keeps at most 2^32 - 2 records.
+ */
+size_t	dedup_batch(struct dedup *, struct dedup_item *items, size_t n,
+	    uint64_t *keys);
+
+/*
+ * Add one record: DEDUP_KEPT with *id its number if it is kept (its bytes
+ * are copied), DEDUP_DUP with *id the earliest kept record it is a
+ * near-duplicate of, or -1 if no more records can be kept.
+ */
+int	dedup_add(struct dedup *, const char *rec, size_t len, uint32_t *id);
+
+/* The bytes of kept record id, and their number in *len. */
+const char *dedup_record(const struct dedup *, uint32_t id, size_t *len);
+
+/* Number of kept records. */
+size_t	dedup_kept(const struct dedup *);
+
+/*
+ * Bytes the index holds for its kept records, their text excluded: the
+ * offsets as far as they are used (their unused tail is never touched),
+ * the tables whole.
+ */
+size_t	dedup_memory(const struct dedup *);
+
+void	dedup_free(struct dedup *);
+
+#endif

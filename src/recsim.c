@@ -1,0 +1,212 @@
+/*
+ * Exact resemblance of short records, with a cache of shingle sets.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "recsim.h"
+#include "xmalloc.h"
+
+#define SET_MIN		64
+#define CACHE_MAX	(RECSIM_RING_MIN / 16)	/* most shingles cached */
+#define RING_LAPS	4	/* laps of the ring before it grows */
+
+void
+recsim_sink(void *ctx, const uint64_t *h, const double *w, size_t n)
+{
+	struct recsim_hashes *v = ctx;
+
+	(void)w;
+	if (v->cap - v->n < n) {
+		while (v->cap - v->n < n)
+			v->cap = v->cap ? 2 * v->cap : 256;
+		v->h = xreallocarray(v->h, v->cap, sizeof(*v->h));
+	}
+	memcpy(v->h + v->n, h, n * sizeof(*h));
+	v->n += n;
+}
+
+/* The shingler's sink: append to the array being filled. */
+static void
+sink(void *ctx, const uint64_t *h, const double *w, size_t n)
+{
+	struct recsim *r = ctx;
+
+	recsim_sink(r->into, h, w, n);
+}
+
+static void
+shingle(struct recsim *r, struct recsim_hashes *v, const char *p, size_t len)
+{
+	v->n = 0;
+	r->into = v;
+	shingle_feed(&r->sh, p, len);
+	shingle_end(&r->sh);
+}
+
+/* Empty s, with room for n elements (the table at most half full). */
+static void
+set_clear(struct recsim_set *s, size_t n)
+{
+	size_t cap = s->cap ? s->cap : SET_MIN;
+
+	while (cap < 2 * n)
+		cap *= 2;
+	if (cap != s->cap) {
+		free(s->key);
+		free(s->stamp);
+		s->key = xreallocarray(NULL, cap, sizeof(*s->key));
+		s->stamp = xcalloc(cap, sizeof(*s->stamp));
+		s->cap = cap;
+		s->gen = 0;
+	}
+	if (++s->gen == 0) {
+		memset(s->stamp, 0, s->cap * sizeof(*s->stamp));
+		s->gen = 1;
+	}
+	s->n = 0;
+}
+
+/* Add h to s: 1 if it was not there yet. */
+static int
+set_add(struct recsim_set *s, uint64_t h)
+{
+	size_t mask = s->cap - 1, i;
+
+	for (i = (size_t)h & mask; s->stamp[i] == s->gen; i = (i + 1) & mask)
+		if (s->key[i] == h)
+			return 0;
+	s->stamp[i] = s->gen;
+	s->key[i] = h;
+	s->n++;
+	return 1;
+}
+
+static int
+set_has(const struct recsim_set *s, uint64_t h)
+{
+	size_t mask = s->cap - 1, i;
+
+	for (i = (size_t)h & mask; s->stamp[i] == s->gen; i = (i + 1) & mask)
+		if (s->key[i] == h)
+			return 1;
+	return 0;
+}
+
+void
+recsim_init(struct recsim *r, const struct scheme *sc)
+{
+	memset(r, 0, sizeof(*r));
+	shingle_init(&r->sh, sc, NULL, sink, r);
+	r->cache = xreallocarray(NULL, RECSIM_CACHE, sizeof(*r->cache));
+	memset(r->cache, 0xFF, RECSIM_CACHE * sizeof(*r->cache));
+	r->ringcap = RECSIM_RING_MIN;
+	r->ring = xreallocarray(NULL, r->ringcap, sizeof(*r->ring));
+}
+
+void
+recsim_shingle(struct recsim *r, const char *text, size_t len,
+    struct recsim_hashes *v)
+{
+	shingle(r, v, text, len);
+}
+
+void
+recsim_hold(struct recsim *r, const uint64_t *h, size_t n)
+{
+	size_t i;
+
+	set_clear(&r->a, n);
+	for (i = 0; i < n; i++)
+		set_add(&r->a, h[i]);
+}
+
+/*
+ * The distinct shingles of record id: from the cache, or else from its
+ * text, then cached unless there are too many.  Returns their number.
+ */
+static const uint64_t *
+distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
+    size_t *n)
+{
+	struct recsim_cached *c = &r->cache[(id * 2654435761U) % RECSIM_CACHE];
+	uint64_t *out;
+	size_t i;
+
+	if (c->id == id && r->written - c->pos <= r->ringcap - c->n) {
+		r->cached++;
+		*n = c->n;
+		return r->ring + c->pos % r->ringcap;
+	}
+	shingle(r, &r->tmp, text, len);
+	set_clear(&r->b, r->tmp.n);
+	if (r->tmp.n > CACHE_MAX)
+		out = r->tmp.h;		/* distinct ones to the front */
+	else {
+		/*
+		 * A ring that comes round often is too small for the
+		 * records compared: it grows (and forgets them).
+		 */
+		if (r->written >= RING_LAPS * r->ringcap &&
+		    r->ringcap < RECSIM_RING) {
+			r->ringcap *= 2;
+			r->ring = xreallocarray(r->ring, r->ringcap,
+			    sizeof(*r->ring));
+			r->written = 0;
+			memset(r->cache, 0xFF, RECSIM_CACHE * sizeof(*r->cache));
+		}
+		/* Never split across the end of the ring. */
+		if (r->ringcap - r->written % r->ringcap < r->tmp.n)
+			r->written += r->ringcap - r->written % r->ringcap;
+		out = r->ring + r->written % r->ringcap;
+	}
+	for (i = 0; i < r->tmp.n; i++)
+		if (set_add(&r->b, r->tmp.h[i]))
+			out[r->b.n - 1] = r->tmp.h[i];
+	if (out != r->tmp.h) {
+		c->id = id;
+		c->n = (uint32_t)r->b.n;
+		c->pos = r->written;
+		r->written += r->b.n;
+	}
+	*n = r->b.n;
+	return out;
+}
+
+int
+recsim_similar(struct recsim *r, uint32_t id, const char *text, size_t len,
+    double t)
+{
+	const uint64_t *h;
+	size_t nb, i, shared = 0, na = r->a.n;
+
+	h = distinct(r, id, text, len, &nb);
+	r->compared++;
+	/* |A n B| <= min(|A|, |B|) and |A u B| >= max(|A|, |B|). */
+	if ((double)(na < nb ? na : nb) / (double)(na < nb ? nb : na) < t)
+		return 0;
+	for (i = 0; i < nb; i++)
+		shared += set_has(&r->a, h[i]);
+	return (double)shared / (double)(na + nb - shared) >= t;
+}
+
+void
+recsim_free(struct recsim *r)
+{
+	shingle_free(&r->sh);
+	free(r->tmp.h);
+	free(r->a.key);
+	free(r->a.stamp);
+	free(r->b.key);
+	free(r->b.stamp);
+	free(r->cache);
+	free(r->ring);
+	memset(r, 0, sizeof(*r));
+}
+
+void
+recsim_hashes_free(struct recsim_hashes *v)
+{
+	free(v->h);
+	memset(v, 0, sizeof(*v));
+}

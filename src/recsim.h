@@ -1,0 +1,83 @@
+/*
+ * Exact resemblance of short records, one against many: the current
+ * record's distinct shingles are held in a set, and each record compared
+ * with it is shingled from its text, or taken from a cache of the records
+ * compared recently.  The cache is there because a common line is compared
+ * again and again: a ring of shingle hashes and a direct-mapped index of
+ * RECSIM_CACHE records into it, an entry being valid until the ring comes
+ * round over its hashes.  The ring starts at RECSIM_RING_MIN hashes and
+ * doubles, up to RECSIM_RING (8 MiB), when it comes round too often; the
+ * index takes 256 KiB.  Nothing is allocated per record.
+ */
+#ifndef RECSIM_H
+#define RECSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "scheme.h"
+#include "shingle.h"
+
+#define RECSIM_CACHE	16384
+#define RECSIM_RING_MIN	(64 * 1024)	/* hashes in the ring at first */
+#define RECSIM_RING	(1024 * 1024)	/* and at most */
+
+/* Shingle hashes of one record. */
+struct recsim_hashes {
+	uint64_t *h;
+	size_t	 n, cap;
+};
+
+/* A set of hashes emptied in O(1): a slot is in use if its stamp is gen. */
+struct recsim_set {
+	uint64_t *key;
+	uint32_t *stamp;
+	size_t	 cap;		/* a power of two */
+	uint32_t gen;
+	size_t	 n;		/* elements */
+};
+
+struct recsim_cached {
+	uint32_t id;		/* UINT32_MAX: empty */
+	uint32_t n;		/* distinct shingles */
+	uint64_t pos;		/* where they start, in hashes written */
+};
+
+struct recsim {
+	struct shingler sh;
+	struct recsim_hashes tmp, *into;
+	struct recsim_set a, b;
+	struct recsim_cached *cache;
+	uint64_t *ring;
+	size_t	 ringcap;
+	uint64_t written;	/* hashes ever written to the ring */
+	uint64_t compared, cached;	/* counts for tests and tuning */
+};
+
+/* Set up for the shingling of sc (kind, length, normalization, seed). */
+void	recsim_init(struct recsim *, const struct scheme *sc);
+
+/* Shingle text[0..len) into v (emptied first). */
+void	recsim_shingle(struct recsim *, const char *text, size_t len,
+	    struct recsim_hashes *v);
+
+/* Hold the n shingle hashes h (repeats allowed) as the set compared with. */
+void	recsim_hold(struct recsim *, const uint64_t *h, size_t n);
+
+/*
+ * Is the record numbered id, with text text[0..len), at resemblance t or
+ * more with the held set?  Both must have shingles.  The number names
+ * the text in the cache: a number must always go with the same text.
+ */
+int	recsim_similar(struct recsim *, uint32_t id, const char *text,
+	    size_t len, double t);
+
+void	recsim_free(struct recsim *);
+
+/* A shingle_sink that appends to the struct recsim_hashes ctx. */
+void	recsim_sink(void *ctx, const uint64_t *h, const double *w, size_t n);
+
+/* Release the memory of v. */
+void	recsim_hashes_free(struct recsim_hashes *v);
+
+#endif

@@ -1,0 +1,149 @@
+/*
+ * A multimap from 64-bit hash keys to 32-bit ids, for the tables of
+ * dedup.c: 8 bytes a slot, no pointers, growing smoothly.
+ *
+ * A key is kept as 38 of its bits: the top TAGMAP_PARTBITS choose one of
+ * TAGMAP_PARTS tables, the low 32 are stored as the slot's tag.  So two
+ * keys that agree in those bits are one key; users check what they find.
+ * A table is an array of buckets of TAGMAP_BUCKET slots, one cache line
+ * each, with linear probing from bucket to bucket.  Each table grows on
+ * its own, by half, when it is TAGMAP_LOAD full: the slots are 53 to 80
+ * percent full, 10 to 15 bytes per element.  A table grows in place, so
+ * the map never holds any of its elements twice.
+ */
+#ifndef TAGMAP_H
+#define TAGMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#define TAGMAP_PARTBITS	6
+#define TAGMAP_PARTS	(1 << TAGMAP_PARTBITS)
+#define TAGMAP_BUCKET	8	/* slots of a bucket: a cache line */
+#define TAGMAP_LOAD	0.8
+#define TAGMAP_NONE	UINT32_MAX	/* no id: not a valid one */
+
+struct tagmap_bucket {
+	uint32_t tag[TAGMAP_BUCKET];
+	uint32_t id[TAGMAP_BUCKET];	/* id + 1, 0 if empty; from the first */
+};
+
+struct tagmap_part {
+	struct tagmap_bucket *bk;
+	size_t	 nb;		/* buckets */
+	size_t	 n;		/* elements */
+};
+
+/* An element waiting while a part grows. */
+struct tagmap_wait {
+	uint32_t tag;
+	uint32_t id;
+};
+
+struct tagmap {
+	struct tagmap_part part[TAGMAP_PARTS];
+	struct tagmap_wait *wait;
+	size_t	 nwait, waitcap;
+};
+
+/* Where a lookup stands. */
+struct tagmap_cursor {
+	const struct tagmap_part *p;
+	size_t	 b;		/* bucket */
+	unsigned match;		/* its slots yet to be returned */
+	int	 last;		/* it has an empty slot: the lookup ends */
+	uint32_t tag;
+};
+
+void	tagmap_init(struct tagmap *);
+
+/* Add id under key (ids under one key are kept in any number). */
+void	tagmap_add(struct tagmap *, uint64_t key, uint32_t id);
+
+/* Ask for the memory a lookup of key will read first. */
+void	tagmap_prefetch(const struct tagmap *, uint64_t key);
+
+/* Bytes held. */
+size_t	tagmap_memory(const struct tagmap *);
+
+void	tagmap_free(struct tagmap *);
+
+/* The part and home bucket of a key. */
+static inline const struct tagmap_part *
+tagmap_part_of(const struct tagmap *m, uint64_t key)
+{
+	return &m->part[key >> (64 - TAGMAP_PARTBITS)];
+}
+
+static inline size_t
+tagmap_home(const struct tagmap_part *p, uint32_t tag)
+{
+	return (size_t)(((uint64_t)tag * p->nb) >> 32);
+}
+
+/*
+ * The slots of bucket b of the cursor's table that hold its tag, as bits,
+ * and whether the bucket ends the lookup: four vector compares, no
+ * branch.
+ */
+static inline void
+tagmap_scan(struct tagmap_cursor *c)
+{
+	const struct tagmap_bucket *bk = &c->p->bk[c->b];
+	unsigned m = 0, e = 0;
+#ifdef __SSE2__
+	const __m128i *v = (const __m128i *)bk;
+	__m128i t = _mm_set1_epi32((int)c->tag), none = _mm_setzero_si128();
+
+	m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_loadu_si128(v), t))) |
+	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_loadu_si128(v + 1), t))) << 4;
+	e = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_loadu_si128(v + 2), none))) |
+	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_loadu_si128(v + 3), none))) << 4;
+#else
+	unsigned j;
+
+	for (j = 0; j < TAGMAP_BUCKET; j++) {
+		m |= (unsigned)(bk->tag[j] == c->tag) << j;
+		e |= (unsigned)(bk->id[j] == 0) << j;
+	}
+#endif
+	c->last = e != 0;
+	c->match = e != 0 ? m & ((e & -e) - 1) : m;
+}
+
+/* Start a lookup of key; tagmap_next() then gives its ids. */
+static inline void
+tagmap_seek(const struct tagmap *m, uint64_t key, struct tagmap_cursor *c)
+{
+	c->p = tagmap_part_of(m, key);
+	c->tag = (uint32_t)key;
+	c->b = tagmap_home(c->p, c->tag);
+	tagmap_scan(c);
+}
+
+/* The next id under the key of the cursor, or TAGMAP_NONE at the end. */
+static inline uint32_t
+tagmap_next(struct tagmap_cursor *c)
+{
+	unsigned j;
+
+	while (c->match == 0) {
+		if (c->last)
+			return TAGMAP_NONE;
+		if (++c->b == c->p->nb)
+			c->b = 0;
+		tagmap_scan(c);
+	}
+	j = (unsigned)__builtin_ctz(c->match);
+	c->match &= c->match - 1;
+	return c->p->bk[c->b].id[j] - 1;
+}
+
+#endif

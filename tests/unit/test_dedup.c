@@ -1,0 +1,387 @@
+/*
+ * The near-duplicate index of src/dedup.c.  Every duplicate it reports
+ * must have an exact resemblance of at least t with its kept record, as an
+ * independent path (digest into shset, similarity_exact) computes it;
+ * pairs above t + 0.1 must be found at the recall LSH promises; byte
+ * identical records, empty records, ID<TAB>TEXT records, the batch API and
+ * the memory per kept record are checked too.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dedup.h"
+#include "digest.h"
+#include "shset.h"
+#include "similarity.h"
+#include "unit.h"
+
+#define NWORDS	400
+
+static uint64_t seed = 0x6465647570212121ULL;
+static char words[NWORDS][12];
+
+/* Character 5-grams, the default of uniq. */
+static struct scheme
+chars5(void)
+{
+	struct scheme sc;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.algo = ALGO_MINHASH;
+	sc.size = 8;
+	sc.chars = 1;
+	sc.ngram = 5;
+	return sc;
+}
+
+/* Exact resemblance of two texts, the way compare computes it. */
+static double
+jaccard(const char *a, size_t alen, const char *b, size_t blen)
+{
+	struct scheme sc = chars5();
+	struct shset sa, sb;
+	struct digest d;
+	struct similarity sim;
+
+	shset_init(&sa);
+	shset_init(&sb);
+	digest_init(&d, &sc, NULL, &sa);
+	digest_feed(&d, a, alen);
+	(void)digest_end(&d);
+	digest_free(&d);
+	digest_init(&d, &sc, NULL, &sb);
+	digest_feed(&d, b, blen);
+	(void)digest_end(&d);
+	digest_free(&d);
+	similarity_exact(&sa, &sb, &sim);
+	shset_free(&sa);
+	shset_free(&sb);
+	return sim.jaccard;
+}
+
+static void
+make_words(void)
+{
+	size_t i, j, len;
+
+	for (i = 0; i < NWORDS; i++) {
+		len = 3 + splitmix64(&seed) % 8;
+		for (j = 0; j < len; j++)
+			words[i][j] = (char)('a' + splitmix64(&seed) % 26);
+		words[i][len] = '\0';
+	}
+}
+
+/* A line of n random words into buf. */
+static void
+random_line(char *buf, size_t size, size_t n)
+{
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strlcat(buf, " ", size);
+		strlcat(buf, words[splitmix64(&seed) % NWORDS], size);
+	}
+}
+
+/* buf with its k-th word replaced by a random one. */
+static void
+mutate(char *out, size_t size, const char *in, size_t k)
+{
+	const char *p = in, *sp;
+	size_t i;
+
+	out[0] = '\0';
+	for (i = 0; *p != '\0'; i++) {
+		if ((sp = strchr(p, ' ')) == NULL)
+			sp = p + strlen(p);
+		if (i > 0)
+			strlcat(out, " ", size);
+		if (i == k)
+			strlcat(out, words[splitmix64(&seed) % NWORDS], size);
+		else
+			strncat(out, p, (size_t)(sp - p));
+		p = *sp == ' ' ? sp + 1 : sp;
+	}
+}
+
+static void
+init(struct dedup *d, double t, int tsv)
+{
+	struct scheme sc = chars5();
+
+	dedup_init(d, &sc, t, tsv);
+}
+
+static int
+add(struct dedup *d, const char *s, uint32_t *id)
+{
+	return dedup_add(d, s, strlen(s), id);
+}
+
+static void
+test_bands(void)
+{
+	struct lsh l;
+	double t;
+
+	/* Below 0.2, DEDUP_MAXB bands cannot reach the recall bar. */
+	for (t = 0.2; t <= 1.0001; t += 0.05) {
+		dedup_bands(&l, t > 1 ? 1 : t);
+		CHECK(l.b >= 1 && l.b <= DEDUP_MAXB && l.b * l.r <= DEDUP_K,
+		    "t %.2f: %u x %u", t, l.b, l.r);
+		if (t + 0.1 <= 1)
+			CHECK(lsh_prob(&l, t + 0.1) >= LSH_RECALL,
+			    "t %.2f: P(t + 0.1) = %.4f", t,
+			    lsh_prob(&l, t + 0.1));
+	}
+}
+
+static void
+test_near_pair(void)
+{
+	const char *a = "kernel: usb 1-1: new high-speed USB device number 3 "
+	    "using xhci_hcd on bus 1 port 4";
+	const char *b = "kernel: usb 1-1: new high-speed USB device number 9 "
+	    "using xhci_hcd on bus 1 port 4";
+	double j = jaccard(a, strlen(a), b, strlen(b));
+	struct dedup d;
+	uint32_t id;
+
+	if (!CHECK(j >= 0.7 && j < 0.99, "J = %.3f", j))
+		return;
+	init(&d, 0.7, 0);
+	CHECK(add(&d, a, &id) == DEDUP_KEPT && id == 0, "first not kept");
+	CHECK(add(&d, b, &id) == DEDUP_DUP && id == 0,
+	    "J %.3f >= 0.7 but not a duplicate", j);
+	CHECK(d.st.near == 1 && d.st.exact == 0, "near %llu exact %llu",
+	    (unsigned long long)d.st.near, (unsigned long long)d.st.exact);
+	dedup_free(&d);
+	init(&d, 0.99, 0);
+	add(&d, a, &id);
+	CHECK(add(&d, b, &id) == DEDUP_KEPT && id == 1,
+	    "J %.3f < 0.99 but a duplicate", j);
+	dedup_free(&d);
+}
+
+static void
+test_unrelated(void)
+{
+	struct dedup d;
+	uint32_t id;
+
+	init(&d, 0.7, 0);
+	add(&d, "the quick brown fox jumps over the lazy dog", &id);
+	CHECK(add(&d, "pack my box with five dozen liquor jugs", &id) ==
+	    DEDUP_KEPT && id == 1, "unrelated lines merged");
+	CHECK(dedup_kept(&d) == 2, "%zu kept", dedup_kept(&d));
+	dedup_free(&d);
+}
+
+static void
+test_exact_short_circuit(void)
+{
+	const char *a = "a line that comes twice, byte for byte";
+	struct dedup d;
+	uint32_t id;
+
+	init(&d, 0.7, 0);
+	add(&d, a, &id);
+	add(&d, "something else entirely, to be kept", &id);
+	CHECK(add(&d, a, &id) == DEDUP_DUP && id == 0, "repeat not found");
+	CHECK(d.st.exact == 1, "exact %llu", (unsigned long long)d.st.exact);
+	CHECK(d.rs.compared == 0, "%llu resemblances computed",
+	    (unsigned long long)d.rs.compared);
+	dedup_free(&d);
+}
+
+/* A text that was a near-duplicate goes straight to its kept record. */
+static void
+test_repeated_near_duplicate(void)
+{
+	const char *a = "error: disk sda1 is 95 percent full on host alpha";
+	const char *b = "error: disk sda1 is 97 percent full on host alpha";
+	struct dedup d;
+	uint32_t id;
+
+	init(&d, 0.7, 0);
+	add(&d, a, &id);
+	CHECK(add(&d, b, &id) == DEDUP_DUP && id == 0, "b not a duplicate");
+	CHECK(add(&d, b, &id) == DEDUP_DUP && id == 0, "b again: %u", id);
+	CHECK(d.st.near == 2, "near %llu", (unsigned long long)d.st.near);
+	dedup_free(&d);
+}
+
+/* Records without shingles are duplicates only of the same bytes. */
+static void
+test_empty_records(void)
+{
+	struct dedup d;
+	uint32_t id;
+
+	init(&d, 0.7, 0);
+	CHECK(add(&d, "}", &id) == DEDUP_KEPT && id == 0, "} not kept");
+	CHECK(add(&d, "*/", &id) == DEDUP_KEPT && id == 1, "*/ not kept");
+	CHECK(add(&d, "", &id) == DEDUP_KEPT && id == 2, "empty not kept");
+	CHECK(add(&d, "}", &id) == DEDUP_DUP && id == 0, "} again: %u", id);
+	CHECK(add(&d, "", &id) == DEDUP_DUP && id == 2, "empty again: %u",
+	    id);
+	dedup_free(&d);
+}
+
+static void
+test_tsv(void)
+{
+	struct dedup d;
+	const char *r;
+	size_t len;
+	uint32_t id;
+
+	init(&d, 0.7, 1);
+	add(&d, "a\tthe text of the first record, long enough", &id);
+	CHECK(add(&d, "b\tthe text of the first record, long enough", &id) ==
+	    DEDUP_DUP && id == 0, "same text, other ID: not a duplicate");
+	CHECK(d.st.exact == 1, "not found as byte-identical text");
+	CHECK(add(&d, "the text of\tthe first record, long enough", &id) ==
+	    DEDUP_KEPT, "an ID is not text");
+	r = dedup_record(&d, 0, &len);
+	CHECK(len == strlen("a\tthe text of the first record, long enough") &&
+	    memcmp(r, "a\t", 2) == 0, "record 0 is %.*s", (int)len, r);
+	dedup_free(&d);
+}
+
+/*
+ * Families of lines, each a random line and mutants of it.  Every
+ * duplicate reported must be at resemblance t or more with its kept
+ * record, kept earlier; and the batch API must agree with dedup_add.
+ */
+static void
+test_sound_and_batched(void)
+{
+	enum { N = 3000, BATCH = 97 };
+	static char line[N][256];
+	struct dedup d1, d2;
+	struct dedup_item *it = calloc(N, sizeof(*it));
+	uint64_t *keys;
+	uint32_t id;
+	size_t i, n, bad = 0, diff = 0, klen;
+	const char *k;
+	double j;
+	int r;
+
+	init(&d1, 0.7, 0);
+	init(&d2, 0.7, 0);
+	keys = calloc(N, d2.lsh.b * sizeof(*keys));
+	if (!CHECK(it != NULL && keys != NULL, "calloc"))
+		return;
+	for (i = 0; i < N; i++) {
+		if (i % 5 == 0)
+			random_line(line[i], sizeof(line[i]),
+			    6 + splitmix64(&seed) % 10);
+		else
+			mutate(line[i], sizeof(line[i]), line[i - i % 5 +
+			    splitmix64(&seed) % (i % 5)], splitmix64(&seed) %
+			    6);
+		it[i].rec = line[i];
+		it[i].len = strlen(line[i]);
+	}
+	for (i = 0; i < N; i += BATCH) {
+		n = N - i < BATCH ? N - i : BATCH;
+		dedup_look(&d2, it + i, n);
+		dedup_sketch(&d2.one, it + i, n, keys + i * d2.lsh.b);
+		CHECK(dedup_batch(&d2, it + i, n, keys + i * d2.lsh.b) == n,
+		    "batch cut short");
+	}
+	for (i = 0; i < N; i++) {
+		r = add(&d1, line[i], &id);
+		diff += (r == DEDUP_KEPT) != it[i].kept || id != it[i].id;
+		if (r == DEDUP_KEPT)
+			continue;
+		k = dedup_record(&d1, id, &klen);
+		j = jaccard(line[i], strlen(line[i]), k, klen);
+		if (j < 0.7 || id >= dedup_kept(&d1))
+			bad++;
+	}
+	CHECK(bad == 0, "%zu duplicates below t", bad);
+	CHECK(diff == 0, "%zu records differ between the APIs", diff);
+	CHECK(d1.st.near > N / 4, "only %llu near-duplicates",
+	    (unsigned long long)d1.st.near);
+	dedup_free(&d1);
+	dedup_free(&d2);
+	free(it);
+	free(keys);
+}
+
+/* Pairs at resemblance t + 0.1 or more are found (LSH_RECALL). */
+static void
+test_recall(void)
+{
+	enum { N = 600 };
+	static char base[N][256], copy[256];
+	struct dedup d;
+	uint32_t id;
+	size_t i, found = 0, pairs = 0;
+	double j;
+
+	init(&d, 0.7, 0);
+	for (i = 0; i < N; i++) {
+		random_line(base[i], sizeof(base[i]), 14);
+		add(&d, base[i], &id);
+	}
+	for (i = 0; i < N; i++) {
+		mutate(copy, sizeof(copy), base[i], splitmix64(&seed) % 14);
+		j = jaccard(base[i], strlen(base[i]), copy, strlen(copy));
+		if (j < 0.8 || j >= 1)
+			continue;
+		pairs++;
+		found += add(&d, copy, &id) == DEDUP_DUP;
+	}
+	if (!CHECK(pairs > N / 2, "only %zu pairs at 0.8 or more", pairs))
+		return;
+	CHECK(found >= 0.98 * pairs, "found %zu of %zu", found, pairs);
+	dedup_free(&d);
+}
+
+static void
+test_memory(void)
+{
+	enum { N = 60000 };
+	char buf[256];
+	struct dedup d;
+	uint32_t id;
+	double per;
+	size_t i;
+
+	init(&d, 0.7, 0);
+	for (i = 0; i < N; i++) {
+		random_line(buf, sizeof(buf), 12);
+		add(&d, buf, &id);
+	}
+	per = (double)dedup_memory(&d) / (double)dedup_kept(&d);
+	CHECK(dedup_kept(&d) > N * 0.99, "%zu kept", dedup_kept(&d));
+	CHECK(per <= 8 + 15 * (d.lsh.b + 1) + 16, "%.1f bytes a record",
+	    per);
+	CHECK(per <= 256, "%.1f bytes a record", per);
+	dedup_free(&d);
+}
+
+int
+main(void)
+{
+	make_words();
+	RUN(test_bands);
+	RUN(test_near_pair);
+	RUN(test_unrelated);
+	RUN(test_exact_short_circuit);
+	RUN(test_repeated_near_duplicate);
+	RUN(test_empty_records);
+	RUN(test_tsv);
+	RUN(test_sound_and_batched);
+	RUN(test_recall);
+	RUN(test_memory);
+	return unit_status();
+}
