@@ -68,11 +68,6 @@ cl() {
 	run --separate-stderr neardup cluster "$@"
 }
 
-# jq_true FILTER: the JSON in $output makes FILTER true.
-jq_true() {
-	jq -e "$1" <<<"$output" >/dev/null ||
-	    fail "jq '$1' is not true for: $output"
-}
 
 # trouble ARGS...: `neardup cluster ARGS` exits 2, prints nothing on
 # stdout and a "neardup: " message first on stderr.

@@ -31,11 +31,6 @@ json() {
 	run --separate-stderr neardup compare --format=json "$@"
 }
 
-# jq_true FILTER: the JSON in $output makes FILTER true.
-jq_true() {
-	jq -e "$1" <<<"$output" >/dev/null ||
-	    fail "jq '$1' is not true for: $output"
-}
 
 # trouble ARGS...: `neardup compare ARGS` exits 2, prints nothing on stdout
 # and a "neardup: " message first on stderr.

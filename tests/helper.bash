@@ -117,3 +117,9 @@ hamming() {
 	echo "$d"
 }
 
+
+# jq_true FILTER: the JSON in $output makes FILTER true.
+jq_true() {
+	jq -e "$1" <<<"$output" >/dev/null ||
+	    fail "jq '$1' is not true for: $output"
+}

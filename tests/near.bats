@@ -75,11 +75,6 @@ json() {
 	run --separate-stderr neardup near --format=json "$@"
 }
 
-# jq_true FILTER: the JSON in $output makes FILTER true.
-jq_true() {
-	jq -e "$1" <<<"$output" >/dev/null ||
-	    fail "jq '$1' is not true for: $output"
-}
 
 # trouble ARGS...: `neardup near ARGS` exits 2, prints nothing on stdout
 # and a "neardup: " message first on stderr.
