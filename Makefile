@@ -26,31 +26,47 @@ CPPFLAGS += -std=c11 -D_GNU_SOURCE -DVERSION='"$(VERSION)"' -DLIBBSD_NETBSD_VIS 
 ALL_CFLAGS = $(WARN) $(WERROR) $(CFLAGS) -pthread -MMD -MP
 LDLIBS += $(PKG_LIBS) -pthread -lm
 
+# O=DIR builds out of tree (objects, binary and unit tests under DIR), so a
+# sanitizer or cross build never mixes its objects with the normal ones.
+O ?= .
+B = $(patsubst %/,%,$(O))
+
 ENGINE_SRC = $(sort $(wildcard src/*.c))
 CLI_SRC = $(sort $(wildcard src/cli/*.c))
-ENGINE_OBJ = $(ENGINE_SRC:.c=.o)
-CLI_OBJ = $(CLI_SRC:.c=.o)
+ENGINE_OBJ = $(ENGINE_SRC:%.c=$(B)/%.o)
+CLI_OBJ = $(CLI_SRC:%.c=$(B)/%.o)
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
-UNIT_BIN = $(UNIT_SRC:.c=)
+UNIT_BIN = $(UNIT_SRC:%.c=$(B)/%)
 
-all: neardup
+all: $(B)/neardup
 
-neardup: $(CLI_OBJ) $(ENGINE_OBJ)
+ifneq ($(B),.)
+neardup: $(B)/neardup
+endif
+
+$(B)/neardup: $(CLI_OBJ) $(ENGINE_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(ENGINE_OBJ) $(LDLIBS)
 
-%.o: %.c
+$(B)/%.o: %.c
+	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
-tests/unit/test_%: tests/unit/test_%.c tests/unit/unit.h $(ENGINE_OBJ)
+$(B)/tests/unit/test_%: tests/unit/test_%.c tests/unit/unit.h $(ENGINE_OBJ)
+	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(ENGINE_OBJ) $(LDLIBS)
 
-check: neardup $(UNIT_BIN)
-	@NEARDUP=$(CURDIR)/neardup UNIT_BIN="$(UNIT_BIN)" tests/run
+check: $(B)/neardup $(UNIT_BIN)
+	@NEARDUP=$(abspath $(B)/neardup) UNIT_BIN="$(UNIT_BIN)" tests/run
 
-install: neardup
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer,
+# built apart in build/sanitize.
+sanitize:
+	$(MAKE) O=build/sanitize DEBUG=1 check
+
+install: $(B)/neardup
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	install -m 755 neardup $(DESTDIR)$(BINDIR)/neardup
+	install -m 755 $(B)/neardup $(DESTDIR)$(BINDIR)/neardup
 	install -m 644 man/neardup.1 $(DESTDIR)$(MANDIR)/man1/neardup.1
 	install -m 644 completions/neardup.bash $(DESTDIR)$(BASHCOMPDIR)/neardup
 	install -m 644 completions/_neardup $(DESTDIR)$(ZSHCOMPDIR)/_neardup
@@ -75,7 +91,9 @@ deps:
 	fi
 
 clean:
-	rm -f neardup src/*.o src/*.d src/cli/*.o src/cli/*.d $(UNIT_BIN) tests/unit/*.d
+	rm -f neardup src/*.o src/*.d src/cli/*.o src/cli/*.d tests/unit/*.d
+	rm -f $(UNIT_SRC:.c=)
+	rm -rf build
 
-.PHONY: all check install uninstall deps clean
+.PHONY: all check sanitize install uninstall deps clean
 -include $(ENGINE_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_BIN:=.d)
