@@ -147,6 +147,12 @@ occurrence(struct shingle_counts *c, uint64_t h)
  * out[] holds the rolled XORs: finish each with XXH3 here, in a loop of
  * independent iterations, and label repeated shingles under --multiset.
  */
+static WORDSCAN_CLONES_V4 void
+finish(uint64_t *out, size_t n, uint64_t seed)
+{
+	xxh_le64_many(out, n, seed);
+}
+
 void
 shingle_flush(struct shingler *s)
 {
@@ -154,8 +160,7 @@ shingle_flush(struct shingler *s)
 	uint32_t occ;
 	size_t i;
 
-	for (i = 0; i < s->nout; i++)
-		s->out[i] = xxh_le64(s->out[i], s->seed);
+	finish(s->out, s->nout, s->seed);
 	if (s->multiset) {
 		for (i = 0; i < s->nout; i++) {
 			if ((occ = occurrence(&s->counts, s->out[i])) > 1) {
@@ -439,6 +444,7 @@ shingle_end(struct shingler *s)
 	s->seen = 0;
 	s->pos = 0;
 	s->roll = 0;
+	memset(s->win, 0, s->n * sizeof(*s->win));
 	s->pendsep = s->anychar = 0;
 	if (s->counts.used > 0) {
 		if (s->counts.cap > 65536) {

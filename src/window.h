@@ -13,24 +13,22 @@
 static inline uint64_t
 window_rotl(uint64_t x, unsigned r)
 {
-	r &= 63;
-	return r ? (x << r) | (x >> (64 - r)) : x;
+	return (x << (r & 63)) | (x >> (-r & 63));
 }
 
 /*
  * Slide the window (win[n], the slot *pos to fill next, *seen items so far)
- * by item hash t.  Returns 1 when *roll is a full n-gram.
+ * by item hash t.  Each slot holds its item already rotated by n, the way
+ * it leaves the window n items later, and 0 until then (a new document's
+ * window is all zeros), so that sliding has no branch.  Returns 1 when
+ * *roll is a full n-gram.
  */
 static inline int
 window_slide(uint64_t *roll, uint64_t *seen, unsigned *pos, uint64_t *win,
     unsigned n, uint64_t t)
 {
-	uint64_t r = window_rotl(*roll, 1) ^ t;
-
-	if (*seen >= n)
-		r ^= window_rotl(win[*pos], n);
-	*roll = r;
-	win[*pos] = t;
+	*roll = window_rotl(*roll, 1) ^ t ^ win[*pos];
+	win[*pos] = window_rotl(t, n);
 	if (++*pos == n)
 		*pos = 0;
 	return ++*seen >= n;

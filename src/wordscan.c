@@ -20,7 +20,7 @@
  * Bitmaps of 64 bytes at p: bytes that belong to words, ASCII capitals,
  * and non-ASCII bytes.  Also the 64 bytes with capitals folded, in low.
  */
-static inline void
+static inline __attribute__((always_inline)) void
 classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
     uint64_t *upper, uint64_t *high, unsigned char low[64])
 {
@@ -29,6 +29,7 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 	uint64_t mw = 0, mu = 0, mh = 0;
 	unsigned i;
 
+#pragma GCC unroll 4
 	for (i = 0; i < 4; i++) {
 		v = _mm_loadu_si128((const __m128i *)(p + 16 * i));
 		/* x in [lo, lo + n) as a signed compare, offset by 0x80. */
@@ -87,65 +88,117 @@ word_hash(struct shingler *s, const unsigned char *p, unsigned len)
 	return c->hash = xxh_bytes(p, len, s->seed);
 }
 
-const unsigned char *
-wordscan_ascii(struct shingler *s, const unsigned char *p,
-    const unsigned char *end, const unsigned char **scalar_until)
+/*
+ * Hash the word low[b, e) and slide the window by it; the state is the
+ * caller's locals.
+ */
+#define WORD(b, e) do {							\
+	t = word_hash(s, low + (b), (e) - (b));				\
+	if (window_slide(&roll, &seen, &pos, win, n, t)) {		\
+		s->out[nout++] = roll;					\
+		if (nout == SHINGLE_BATCH) {				\
+			s->nout = nout;					\
+			shingle_flush(s);				\
+			nout = 0;					\
+		}							\
+	}								\
+} while (0)
+
+/*
+ * The scanner for one setting of the options, which are constants here so
+ * that the classification of a block has no branches.  Two blocks are
+ * classified at a time, so that a word running from one block into the
+ * next is found whole, in the 128 bytes of low, and only a word longer
+ * than a block, or one that reaches the last block before the end or a
+ * block of non-ASCII bytes, leaves the scanner.
+ */
+static inline __attribute__((always_inline)) const unsigned char *
+scan(struct shingler *s, const unsigned char *p, const unsigned char *end,
+    const unsigned char **scalar_until, int keeppunct, int fold)
 {
-	unsigned char low[64 + 8] = { 0 };	/* + 8: word_hash reads 8 */
-	uint64_t mw, mu, mh, st, en, carry, t;
+	unsigned char low[128 + 8] = { 0 };	/* + 8: word_hash reads 8 */
+	uint64_t mw, mu, mh, nw, nh, st, en, t, in = 0;
 	uint64_t roll = s->roll, seen = s->seen, *win = s->win;
 	unsigned b, e, n = s->n, pos = s->pos;
 	size_t nout = s->nout;
 
-	for (; end - p >= 64; p += 64) {
-		classify64(p, s->keeppunct, !s->keepcase, &mw, &mu, &mh, low);
-		if (mh != 0) {
-			*scalar_until = p + 64;
-			break;
-		}
+	if (end - p < 64)
+		return p;
+	classify64(p, keeppunct, fold, &mw, &mu, &mh, low);
+	if (mh != 0) {
+		*scalar_until = p + 64;
+		goto out;
+	}
+	for (;;) {
 		/*
-		 * Word starts and last bytes, each word one bit of each.  A
-		 * word that reaches the end of the block may go on: it is
-		 * kept aside.  Walking the two masks by clearing their lowest
-		 * bits keeps the loop's dependency chain one cycle long.
+		 * Word starts and last bytes, each word one bit of each; a
+		 * word that came in from the previous block (in) was done
+		 * there.  Walking the two masks by clearing their lowest bits
+		 * keeps the loop's dependency chain one cycle long.
 		 */
-		st = mw & ~(mw << 1);
+		st = mw & ~((mw << 1) | in);
 		en = mw & ~(mw >> 1);
-		carry = 0;
-		if (mw >> 63) {
-			b = 63 - (unsigned)__builtin_clzll(st);
-			carry = (uint64_t)1 << b;
-			st &= ~carry;
-			en &= ~((uint64_t)1 << 63);
-		}
-		for (; st != 0; st &= st - 1, en &= en - 1) {
-			b = (unsigned)__builtin_ctzll(st);
-			e = (unsigned)__builtin_ctzll(en) + 1;
-			t = word_hash(s, low + b, e - b);
-			if (window_slide(&roll, &seen, &pos, win, n, t)) {
-				s->out[nout++] = roll;
-				if (nout == SHINGLE_BATCH) {
-					s->nout = nout;
-					shingle_flush(s);
-					nout = 0;
-				}
+		if (in)
+			en &= en - 1;
+		nw = nh = 0;
+		if (end - p >= 128)
+			classify64(p + 64, keeppunct, fold, &nw, &mu, &nh,
+			    low + 64);
+		if (end - p < 128 || nh != 0 || (mw >> 63 && ~nw == 0)) {
+			/*
+			 * The last block here: a word that goes on past it
+			 * is left in the shingler's token buffer.
+			 */
+			if (nh != 0)
+				*scalar_until = p + 128;
+			if (mw >> 63) {
+				b = 63 - (unsigned)__builtin_clzll(st);
+				st &= ~((uint64_t)1 << b);
+				en &= ~((uint64_t)1 << 63);
+				shingle_add_tok(s, low + b, 64 - b);
 			}
-		}
-		if (carry != 0) {
-			/* The word goes on past the block. */
-			b = (unsigned)__builtin_ctzll(carry);
-			shingle_add_tok(s, low + b, 64 - b);
-		}
-		if (s->toklen > 0) {
+			for (; st != 0; st &= st - 1, en &= en - 1) {
+				b = (unsigned)__builtin_ctzll(st);
+				e = (unsigned)__builtin_ctzll(en) + 1;
+				WORD(b, e);
+			}
 			p += 64;
 			break;
 		}
+		in = mw >> 63 & nw;
+		en &= ~(in << 63);
+		for (; en != 0; st &= st - 1, en &= en - 1) {
+			b = (unsigned)__builtin_ctzll(st);
+			e = (unsigned)__builtin_ctzll(en) + 1;
+			WORD(b, e);
+		}
+		if (in) {
+			/* The word goes on into the next block. */
+			b = (unsigned)__builtin_ctzll(st);
+			e = 64 + (unsigned)__builtin_ctzll(~nw);
+			WORD(b, e);
+		}
+		memcpy(low, low + 64, 64);
+		mw = nw;
+		p += 64;
 	}
+out:
 	s->roll = roll;
 	s->seen = seen;
 	s->pos = pos;
 	s->nout = nout;
 	return p;
+}
+
+WORDSCAN_CLONES const unsigned char *
+wordscan_ascii(struct shingler *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until)
+{
+	if (s->keeppunct)
+		return s->keepcase ? scan(s, p, end, scalar_until, 1, 0) :
+		    scan(s, p, end, scalar_until, 1, 1);
+	return s->keepcase ? scan(s, p, end, scalar_until, 0, 0) :
+	    scan(s, p, end, scalar_until, 0, 1);
 }
 #else
 typedef int wordscan_unused;	/* ISO C wants something here */

@@ -11,6 +11,23 @@
 #define WORDSCAN 1
 #endif
 
+/*
+ * Hot loops are compiled twice where GCC can pick at run time (ifunc): for
+ * the processors of x86-64-v3 (BMI2's flag-free shifts and bit extraction)
+ * and for any x86-64.  Both give the same results.
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(NEARDUP_SCALAR) && !defined(__SANITIZE_ADDRESS__)
+#define WORDSCAN_CLONES __attribute__((target_clones("arch=x86-64-v3", \
+	    "default")))
+/* And loops of 64-bit multiplies, for AVX-512 (x86-64-v4) too. */
+#define WORDSCAN_CLONES_V4 __attribute__((target_clones("arch=x86-64-v4", \
+	    "arch=x86-64-v3", "default"), optimize("tree-vectorize")))
+#else
+#define WORDSCAN_CLONES
+#define WORDSCAN_CLONES_V4
+#endif
+
 #define WORDSCAN_CACHE_BITS 13	/* 8192 cached words, 128 KiB */
 
 struct shingler;
