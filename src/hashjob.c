@@ -53,26 +53,28 @@ note(struct hashjob *j, uint64_t rec, const char *why)
 }
 
 static void
-run_file(struct hashworker *w, struct hashjob *j)
+run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
 {
 	const uint64_t *v;
 	struct stat st;
 	int fd;
 
-	if (j->isstdin)
+	if (d->errnum != 0)
+		return;
+	if (d->isstdin)
 		fd = STDIN_FILENO;
-	else if ((fd = open(j->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		j->errnum = errno;
+	else if ((fd = open(d->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
+		d->errnum = errno;
 		return;
 	}
 	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
-		j->errnum = EISDIR;
+		d->errnum = EISDIR;
 	else
-		j->errnum = digest_fd(&w->dg, fd, &v);
-	if (!j->isstdin)
+		d->errnum = digest_fd(&w->dg, fd, &v);
+	if (!d->isstdin)
 		close(fd);
-	if (j->errnum == 0)
-		output(w->cfg, &j->out, v, j->name, strlen(j->name));
+	if (d->errnum == 0)
+		output(w->cfg, out, v, d->name, strlen(d->name));
 }
 
 static void
@@ -119,15 +121,26 @@ hashjob_run(void *worker, void *job)
 	struct hashworker *w = worker;
 	struct hashjob *j = job;
 
-	if (j->data != NULL)
+	size_t i;
+
+	if (j->docs == NULL) {
 		run_records(w, j);
-	else
-		run_file(w, j);
+		return;
+	}
+	for (i = 0; i < j->ndocs; i++) {
+		run_file(w, &j->docs[i], &j->out);
+		j->docs[i].end = j->out.len;
+	}
 }
 
 void
 hashjob_free(struct hashjob *j)
 {
+	size_t i;
+
+	for (i = 0; i < j->ndocs; i++)
+		free(j->docs[i].name);
+	free(j->docs);
 	free(j->name);
 	free(j->data);
 	free(j->notes);

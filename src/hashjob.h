@@ -1,6 +1,6 @@
 /*
- * A unit of hashing work and its result: one whole file, or a batch of
- * records from a file.  Workers turn jobs into fingerprint lines (and the
+ * A unit of hashing work and its result: a batch of whole files, or a
+ * batch of records from a file.  Workers turn jobs into fingerprint lines (and the
  * problems met) without printing; the command layer prints them in order.
  */
 #ifndef HASHJOB_H
@@ -32,17 +32,27 @@ struct hashnote {
 	const char *why;
 };
 
+/* A whole file of a batch. */
+struct hashdoc {
+	char	*name;
+	int	 isstdin;	/* read fd 0 */
+	int	 errnum;	/* it could not be read (or walked) */
+	size_t	 end;		/* where its lines end in the job's out */
+};
+
 struct hashjob {
-	char	*name;		/* path, or the label of a record batch */
-	int	 isstdin;	/* whole-document job reading fd 0 */
-	char	*data;		/* record batch, or NULL */
+	struct hashdoc *docs;	/* whole files, or NULL */
+	size_t	 ndocs;
+
+	char	*name;		/* a record batch: the file's name */
+	char	*data;		/* the records */
 	size_t	 len;
 	uint64_t first;		/* number of the batch's first record */
-
-	struct buf out;		/* fingerprint lines */
-	int	 errnum;	/* the file could not be read */
+	int	 errnum;	/* the file could not be read to its end */
 	struct hashnote *notes;
 	size_t	 nnotes;
+
+	struct buf out;		/* fingerprint lines */
 };
 
 struct hashworker {

@@ -75,6 +75,7 @@ walk_next(struct walk *w, struct walk_entry *e)
 	FTSENT *f;
 
 	memset(e, 0, sizeof(*e));
+	e->size = -1;
 	if (w->state == W_PENDING) {
 		w->state = W_DONE;
 		e->path = w->operand;
@@ -95,6 +96,8 @@ walk_next(struct walk *w, struct walk_entry *e)
 		e->path = f->fts_path;
 		switch (f->fts_info) {
 		case FTS_F:
+			if (f->fts_statp != NULL)
+				e->size = (long long)f->fts_statp->st_size;
 			return 1;
 		case FTS_DC:
 			e->errnum = ELOOP;

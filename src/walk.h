@@ -11,6 +11,7 @@ struct walk_entry {
 	const char *path;	/* valid until the next walk_next */
 	int	 isstdin;	/* the operand "-" */
 	int	 errnum;	/* nonzero: path could not be walked */
+	long long size;		/* bytes, when the walk knows; else -1 */
 };
 
 struct walk;

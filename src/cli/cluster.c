@@ -41,11 +41,11 @@ const struct cmd cmd_cluster = {
 
 /* --docs, -r: parse the lines the workers produce into the set. */
 static void
-collect(void *ctx, const struct hashjob *j)
+collect(void *ctx, const char *lines, size_t len)
 {
 	struct fpset *s = ctx;
 	struct fpline fp = { 0 };
-	const char *p = j->out.data, *end = p + j->out.len, *eol, *why;
+	const char *p = lines, *end = lines + len, *eol, *why;
 	size_t nv;
 
 	for (; p < end; p = eol + 1) {

@@ -26,12 +26,12 @@ const struct cmd cmd_hash = {
 	hash_exec
 };
 
-/* Write each finished job's lines. */
+/* Write the documents' lines as they come, in order. */
 static void
-write_lines(void *ctx, const struct hashjob *j)
+write_lines(void *ctx, const char *lines, size_t len)
 {
 	(void)ctx;
-	out_write(j->out.data, j->out.len);
+	out_write(lines, len);
 }
 
 static int

@@ -15,6 +15,14 @@
 #include "walk.h"
 #include "xmalloc.h"
 
+/*
+ * Whole files go to the workers in batches of up to BATCH_DOCS files or
+ * about BATCH_BYTES bytes, so that a tree of small files costs one hand-off
+ * per batch, not per file.
+ */
+#define BATCH_DOCS	64
+#define BATCH_BYTES	(1 << 20)
+
 struct hashrun {
 	const struct hashcfg *cfg;
 	struct pool *pool;
@@ -25,15 +33,33 @@ struct hashrun {
 	hashrun_emit *emit;
 	void	*ctx;
 	int	 rval;
+
+	struct hashjob *batch;	/* files not yet handed to the pool */
+	size_t	 batchcap;
+	long long batchbytes;
 };
 
 /* Hand a finished job's lines on and report its problems, in input order. */
 static void
 emit(struct hashrun *r, struct hashjob *j)
 {
-	size_t i;
+	const struct hashdoc *d;
+	size_t i, start = 0;
 
-	r->emit(r->ctx, j);
+	for (i = 0; i < j->ndocs; i++) {
+		d = &j->docs[i];
+		r->emit(r->ctx, j->out.data + start, d->end - start);
+		start = d->end;
+		if (d->errnum != 0) {
+			warnc(d->errnum, "%s", cli_vis(d->name));
+			r->rval = EXIT_TROUBLE;
+		}
+	}
+	if (j->docs != NULL) {
+		hashjob_free(j);
+		return;
+	}
+	r->emit(r->ctx, j->out.data, j->out.len);
 	for (i = 0; i < j->nnotes; i++) {
 		warnx("%s:%llu: %s", cli_vis(j->name),
 		    (unsigned long long)j->notes[i].rec, j->notes[i].why);
@@ -54,6 +80,45 @@ submit(struct hashrun *r, struct hashjob *j)
 	pool_put(r->pool, j);
 }
 
+/* Hand the pending batch of files to the pool. */
+static void
+flush_batch(struct hashrun *r)
+{
+	if (r->batch == NULL)
+		return;
+	submit(r, r->batch);
+	r->batch = NULL;
+	r->batchbytes = 0;
+}
+
+/*
+ * Add a file (or a problem found by the main thread, errnum != 0) to the
+ * pending batch; size is its length in bytes, or -1 if unknown.
+ */
+static void
+add_doc(struct hashrun *r, const char *name, int isstdin, int errnum,
+    long long size)
+{
+	struct hashjob *j;
+	struct hashdoc *d;
+
+	if ((j = r->batch) == NULL) {
+		j = r->batch = xcalloc(1, sizeof(*j));
+		if (r->batchcap == 0)
+			r->batchcap = r->njobs > 1 ? BATCH_DOCS : 1;
+		j->docs = xreallocarray(NULL, r->batchcap, sizeof(*j->docs));
+	}
+	d = &j->docs[j->ndocs++];
+	d->name = xstrdup(name);
+	d->isstdin = isstdin;
+	d->errnum = errnum;
+	d->end = 0;
+	r->batchbytes += size > 0 ? size : 0;
+	if (j->ndocs == r->batchcap || isstdin ||
+	    r->batchbytes >= BATCH_BYTES)
+		flush_batch(r);
+}
+
 static struct hashjob *
 newjob(const char *name)
 {
@@ -61,17 +126,6 @@ newjob(const char *name)
 
 	j->name = xstrdup(name);
 	return j;
-}
-
-/* A problem found by the main thread, reported in its place in order. */
-static void
-submit_error(struct hashrun *r, const char *name, int errnum)
-{
-	struct hashjob *j = newjob(name);
-
-	j->errnum = errnum;
-	j->data = xstrdup("");	/* an empty batch: nothing to hash */
-	submit(r, j);
 }
 
 /* Record modes: cut the input into batches of records. */
@@ -85,10 +139,11 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 	size_t len;
 	int fd, n;
 
+	flush_batch(r);
 	if (isstdin)
 		fd = STDIN_FILENO;
 	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		submit_error(r, name, errno);
+		add_doc(r, name, 0, errno, 0);
 		return;
 	}
 	recreader_init(&rr, fd, r->cfg->zero ? '\0' : '\n');
@@ -99,8 +154,11 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 		j->first = first;
 		submit(r, j);
 	}
-	if (n < 0)
-		submit_error(r, name, -n);
+	if (n < 0) {
+		j = newjob(name);
+		j->errnum = -n;
+		submit(r, j);
+	}
 	recreader_free(&rr);
 	if (!isstdin)
 		close(fd);
@@ -110,19 +168,15 @@ void
 hashrun_operand(struct hashrun *r, const char *op)
 {
 	struct walk_entry e;
-	struct hashjob *j;
 
 	walk_start(r->walk, op);
 	while (walk_next(r->walk, &e)) {
 		if (e.errnum != 0)
-			submit_error(r, e.path, e.errnum);
+			add_doc(r, e.path, 0, e.errnum, 0);
 		else if (r->cfg->mode != REC_NONE)
 			submit_records(r, e.path, e.isstdin);
-		else {
-			j = newjob(e.path);
-			j->isstdin = e.isstdin;
-			submit(r, j);
-		}
+		else
+			add_doc(r, e.path, e.isstdin, 0, e.size);
 	}
 }
 
@@ -199,6 +253,7 @@ hashrun_finish(struct hashrun *r)
 	unsigned i;
 	int rval;
 
+	flush_batch(r);
 	while ((j = pool_get(r->pool)) != NULL)
 		emit(r, j);
 	pool_free(r->pool);

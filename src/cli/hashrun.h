@@ -11,8 +11,8 @@
 
 struct hashrun;
 
-/* Receives each finished job's fingerprint lines (j->out), in order. */
-typedef void hashrun_emit(void *ctx, const struct hashjob *j);
+/* Receives the fingerprint lines of the documents, in input order. */
+typedef void hashrun_emit(void *ctx, const char *lines, size_t len);
 
 /* Threads to use by default: the online CPUs, within 1 .. HASHRUN_JOBS_MAX. */
 #define HASHRUN_JOBS_MAX 256
