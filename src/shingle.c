@@ -351,6 +351,12 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 		p += finish_carry(s, p, len);
 	if (s->chars) {
 		for (; p < end; p++) {
+#ifdef WORDSCAN
+			if (p >= scalar_until && s->wt == NULL &&
+			    (p = charscan_ascii(s, p, end, &scalar_until)) ==
+			    end)
+				break;
+#endif
 			switch (cls[*p]) {
 			case C_WORD:
 			case C_UPPER:

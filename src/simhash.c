@@ -9,14 +9,20 @@
  * 64-bit fingerprints count faster still, Harley and Seal's way: groups of
  * 16 hashes go through a tree of carry-save adders into bit planes (ones,
  * twos, fours, eights), and only the plane of sixteens that comes out of
- * each group is spread into byte lanes.  All counting is exact, so the
- * result is the same whichever way a feature was counted.
+ * each group is spread into byte lanes.  Groups of 128 go through the same
+ * tree eight hashes abreast, as vectors that AVX-512 adds in one go.  All
+ * counting is exact, so the result is the same whichever way a feature
+ * was counted.
  */
 #include <string.h>
 #include <xxhash.h>
 
 #include "byteorder.h"
 #include "simhash.h"
+#include "wordscan.h"
+
+/* Eight 64-bit words, one vector register under AVX-512. */
+typedef uint64_t v8 __attribute__((vector_size(64), aligned(8)));
 
 static uint64_t spread[256];
 
@@ -124,6 +130,48 @@ expand(const struct simhash *s, uint64_t h, uint64_t x[2])
 	}
 }
 
+/* csa() eight lanes at a time. */
+#define VCSA(h, l, a, b, c) do {					\
+	v8 u_ = (a) ^ (b), c_ = (c);					\
+	(h) = ((a) & (b)) | (u_ & c_);					\
+	(l) = u_ ^ c_;							\
+} while (0)
+
+/*
+ * Add 128 hashes to the lane planes (lane i counts hashes i, i + 8, ...);
+ * the plane of sixteens, by lane, goes to *out.
+ */
+static inline __attribute__((always_inline)) void
+add128(v8 *p, const uint64_t *h, v8 *out)
+{
+	v8 ones = p[0], twos = p[1], fours = p[2], eights = p[3];
+	v8 twos_a, twos_b, fours_a, fours_b, eights_a, eights_b, sixteens, d[16];
+	unsigned i;
+
+	for (i = 0; i < 16; i++)
+		memcpy(&d[i], h + 8 * i, sizeof(d[i]));
+	VCSA(twos_a, ones, ones, d[0], d[1]);
+	VCSA(twos_b, ones, ones, d[2], d[3]);
+	VCSA(fours_a, twos, twos, twos_a, twos_b);
+	VCSA(twos_a, ones, ones, d[4], d[5]);
+	VCSA(twos_b, ones, ones, d[6], d[7]);
+	VCSA(fours_b, twos, twos, twos_a, twos_b);
+	VCSA(eights_a, fours, fours, fours_a, fours_b);
+	VCSA(twos_a, ones, ones, d[8], d[9]);
+	VCSA(twos_b, ones, ones, d[10], d[11]);
+	VCSA(fours_a, twos, twos, twos_a, twos_b);
+	VCSA(twos_a, ones, ones, d[12], d[13]);
+	VCSA(twos_b, ones, ones, d[14], d[15]);
+	VCSA(fours_b, twos, twos, twos_a, twos_b);
+	VCSA(eights_b, fours, fours, fours_a, fours_b);
+	VCSA(sixteens, eights, eights, eights_a, eights_b);
+	p[0] = ones;
+	p[1] = twos;
+	p[2] = fours;
+	p[3] = eights;
+	*out = sixteens;
+}
+
 static inline void
 lanes_add(uint64_t *lanes, uint64_t x)
 {
@@ -137,12 +185,27 @@ lanes_add(uint64_t *lanes, uint64_t x)
 	lanes[7] += spread[x >> 56];
 }
 
-void
+WORDSCAN_CLONES_V4 void
 simhash_add(struct simhash *s, const uint64_t *h, size_t n)
 {
+	v8 planes[4], six;
 	uint64_t x[2];
 	size_t i = 0;
+	unsigned l;
 
+	if (s->bits == 64 && n >= 128) {
+		memcpy(planes, s->vones, sizeof(planes));
+		for (; i + 128 <= n; i += 128) {
+			add128(planes, h + i, &six);
+			/* Each byte of lanes16 takes up to 8 sixteens. */
+			if (s->pending16 > 254 - 8)
+				flush16(s);
+			for (l = 0; l < 8; l++)
+				lanes_add(s->lanes16, six[l]);
+			s->pending16 += 8;
+		}
+		memcpy(s->vones, planes, sizeof(planes));
+	}
 	if (s->bits == 64) {
 		for (; i + 16 <= n; i += 16) {
 			lanes_add(s->lanes16, add16(s, h + i));
@@ -185,14 +248,20 @@ void
 simhash_final(struct simhash *s, uint64_t *out)
 {
 	uint64_t word[2] = { 0, 0 };
-	unsigned b;
+	unsigned b, l;
 	int set;
 
 	flush(s);
 	flush16(s);
-	for (b = 0; b < 64; b++)
+	for (b = 0; b < 64; b++) {
 		s->count[b] += ((s->ones >> b) & 1) + 2 * ((s->twos >> b) & 1) +
 		    4 * ((s->fours >> b) & 1) + 8 * ((s->eights >> b) & 1);
+		for (l = 0; l < 8; l++)
+			s->count[b] += ((s->vones[l] >> b) & 1) +
+			    2 * ((s->vtwos[l] >> b) & 1) +
+			    4 * ((s->vfours[l] >> b) & 1) +
+			    8 * ((s->veights[l] >> b) & 1);
+	}
 	for (b = 0; b < s->bits; b++) {
 		if (s->nfeat > 0)
 			set = 2 * s->count[b] > s->nfeat;

@@ -16,6 +16,7 @@ struct simhash {
 	unsigned pending16;	/* sixteens held in lanes16 */
 	uint64_t lanes16[8];	/* the same, counting sixteens */
 	uint64_t ones, twos, fours, eights;	/* carry-save planes */
+	uint64_t vones[8], vtwos[8], vfours[8], veights[8];	/* by lane */
 	uint64_t count[128];	/* votes for 1, per bit */
 	uint64_t nfeat;		/* features seen (unweighted) */
 	double	 wsum[128];	/* weight voting 1, per bit (weighted) */

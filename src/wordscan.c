@@ -89,11 +89,11 @@ word_hash(struct shingler *s, const unsigned char *p, unsigned len)
 }
 
 /*
- * Hash the word low[b, e) and slide the window by it; the state is the
- * caller's locals.
+ * Slide the window by item hash h, queueing the n-gram when there is one,
+ * and by the word low[b, e); the state is the caller's locals.
  */
-#define WORD(b, e) do {							\
-	t = word_hash(s, low + (b), (e) - (b));				\
+#define ITEM(h) do {							\
+	t = (h);							\
 	if (window_slide(&roll, &seen, &pos, win, n, t)) {		\
 		s->out[nout++] = roll;					\
 		if (nout == SHINGLE_BATCH) {				\
@@ -103,6 +103,7 @@ word_hash(struct shingler *s, const unsigned char *p, unsigned len)
 		}							\
 	}								\
 } while (0)
+#define WORD(b, e) ITEM(word_hash(s, low + (b), (e) - (b)))
 
 /*
  * The scanner for one setting of the options, which are constants here so
@@ -188,6 +189,72 @@ out:
 	s->pos = pos;
 	s->nout = nout;
 	return p;
+}
+
+/*
+ * Character n-grams, 64 bytes at a time: each word byte is an item, and a
+ * run of separators is one space item before the next word byte, if a
+ * character came before it (as the shingler's byte-at-a-time path does).
+ */
+static inline __attribute__((always_inline)) const unsigned char *
+cscan(struct shingler *s, const unsigned char *p, const unsigned char *end,
+    const unsigned char **scalar_until, int keeppunct, int fold)
+{
+	unsigned char low[64], item[128];
+	uint64_t mw, mu, mh, st, t;
+	uint64_t roll = s->roll, seen = s->seen, *win = s->win;
+	const uint64_t *ascii = s->ascii;
+	unsigned i, k, nitem, n = s->n, pos = s->pos;
+	size_t nout = s->nout;
+	int pendsep = s->pendsep, anychar = s->anychar;
+
+	for (;; p += 64) {
+		if (end - p < 64) {
+			*scalar_until = end;
+			break;
+		}
+		classify64(p, keeppunct, fold, &mw, &mu, &mh, low);
+		if (mh != 0) {
+			*scalar_until = p + 64;
+			break;
+		}
+		/* Word bytes after a separator; none before the first. */
+		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
+		if (!anychar)
+			st &= ~(mw & -mw);
+		/*
+		 * The items in order, without a branch (a word start
+		 * mispredicts too often), then their hashes.
+		 */
+		for (i = nitem = 0; i < 64; i++) {
+			item[nitem] = ' ';
+			nitem += (unsigned)(st >> i & 1);
+			item[nitem] = low[i];
+			nitem += (unsigned)(mw >> i & 1);
+		}
+		for (k = 0; k < nitem; k++)
+			ITEM(ascii[item[k]]);
+		anychar |= mw != 0;
+		pendsep = !(mw >> 63);
+	}
+	s->roll = roll;
+	s->seen = seen;
+	s->pos = pos;
+	s->nout = nout;
+	s->pendsep = pendsep;
+	s->anychar = anychar;
+	return p;
+}
+
+WORDSCAN_CLONES const unsigned char *
+charscan_ascii(struct shingler *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until)
+{
+	if (s->keeppunct)
+		return s->keepcase ? cscan(s, p, end, scalar_until, 1, 0) :
+		    cscan(s, p, end, scalar_until, 1, 1);
+	return s->keepcase ? cscan(s, p, end, scalar_until, 0, 0) :
+	    cscan(s, p, end, scalar_until, 0, 1);
 }
 
 WORDSCAN_CLONES const unsigned char *

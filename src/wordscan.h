@@ -43,4 +43,12 @@ struct shingler;
 const unsigned char *wordscan_ascii(struct shingler *, const unsigned char *p,
 	    const unsigned char *end, const unsigned char **scalar_until);
 
+/*
+ * The same for character n-grams, which have no tokens to carry: stops at
+ * the end (*scalar_until is then set to end) or before a block with
+ * non-ASCII bytes (*scalar_until set past it).
+ */
+const unsigned char *charscan_ascii(struct shingler *, const unsigned char *p,
+	    const unsigned char *end, const unsigned char **scalar_until);
+
 #endif
