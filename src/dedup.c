@@ -83,9 +83,10 @@ dedup_sketcher_init(struct dedup_sketcher *k, const struct dedup *d)
 	k->sig = xreallocarray(NULL, n, sizeof(*k->sig));
 }
 
-/* Sketch one record: shingles, minhash, band keys. */
+/* Sketch one record: shingles (the distinct ones to store), band keys. */
 static void
-sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys)
+sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys,
+    struct recsim_hashes *store)
 {
 	const char *text;
 	size_t tlen;
@@ -96,6 +97,9 @@ sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys)
 	shingle_feed(&k->sh, text, tlen);
 	shingle_end(&k->sh);
 	it->sketched = 1;
+	it->shoff = store->n;
+	recsim_distinct(&k->set, k->hs.h, k->hs.n, store);
+	it->nsh = store->n - it->shoff;
 	if ((it->empty = k->hs.n == 0))
 		return;
 	minhash_reset(&k->mh);
@@ -107,14 +111,15 @@ sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys)
 
 void
 dedup_sketch(struct dedup_sketcher *k, struct dedup_item *items, size_t n,
-    uint64_t *keys)
+    uint64_t *keys, struct recsim_hashes *store)
 {
 	size_t i;
 
+	store->n = 0;
 	for (i = 0; i < n; i++) {
 		items[i].sketched = 0;
 		if (items[i].seen == TAGMAP_NONE && !items[i].repeat)
-			sketch(k, &items[i], keys + i * k->lsh.b);
+			sketch(k, &items[i], keys + i * k->lsh.b, store);
 	}
 }
 
@@ -125,6 +130,7 @@ dedup_sketcher_free(struct dedup_sketcher *k)
 	minhash_free(&k->mh);
 	free(k->sig);
 	recsim_hashes_free(&k->hs);
+	recsim_set_free(&k->set);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -184,9 +190,13 @@ candidates(struct dedup *d, const uint64_t *keys)
 	d->st.candidates += j;
 }
 
-/* Keep record it, under its band keys unless it has no shingles. */
+/*
+ * Keep record it, under its band keys unless it has no shingles; its
+ * distinct shingles sh[0..nsh) are remembered for the comparisons to come.
+ */
 static int
-keep(struct dedup *d, struct dedup_item *it, const uint64_t *keys)
+keep(struct dedup *d, struct dedup_item *it, const uint64_t *keys,
+    const uint64_t *sh)
 {
 	unsigned band;
 
@@ -201,10 +211,12 @@ keep(struct dedup *d, struct dedup_item *it, const uint64_t *keys)
 	it->kept = 1;
 	it->id = (uint32_t)d->n++;
 	tagmap_add(&d->exact, it->xkey, it->id);
-	if (!it->empty)
+	if (!it->empty) {
 		for (band = 0; band < d->lsh.b; band++)
 			if (!d->full[band])
 				tagmap_add(&d->bands, keys[band], it->id);
+		recsim_remember(&d->rs, it->id, sh, it->nsh);
+	}
 	return 0;
 }
 
@@ -228,8 +240,10 @@ similar(struct dedup *d, uint32_t id)
  * order, and if none is similar enough it is kept.
  */
 static int
-add(struct dedup *d, struct dedup_item *it, uint64_t *keys)
+add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
+    const struct recsim_hashes *store)
 {
+	const uint64_t *sh;
 	const char *text;
 	size_t tlen, i;
 	uint32_t id, seen;
@@ -264,16 +278,17 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys)
 			}
 		}
 	}
-	if (!it->sketched)
-		sketch(&d->one, it, keys);
-	if (it->empty)
-		return keep(d, it, keys);
-	candidates(d, keys);
-	if (d->ncand > 0 && !held) {
-		/* The sketch did not keep the shingles: cheaper than that. */
-		recsim_shingle(&d->rs, text, tlen, &d->hs);
-		recsim_hold(&d->rs, d->hs.h, d->hs.n);
+	if (!it->sketched) {
+		d->onesh.n = 0;
+		sketch(&d->one, it, keys, &d->onesh);
+		store = &d->onesh;
 	}
+	sh = store->h != NULL ? store->h + it->shoff : NULL;
+	if (it->empty)
+		return keep(d, it, keys, sh);
+	candidates(d, keys);
+	if (d->ncand > 0 && !held)
+		recsim_hold(&d->rs, sh, it->nsh);
 	for (i = 0; i < d->ncand; i++) {
 		if (similar(d, d->cand[i])) {
 			d->st.near++;
@@ -283,7 +298,7 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys)
 			return 0;
 		}
 	}
-	return keep(d, it, keys);
+	return keep(d, it, keys, sh);
 }
 
 /*
@@ -334,7 +349,7 @@ dedup_look(struct dedup *d, struct dedup_item *items, size_t n)
  */
 size_t
 dedup_batch(struct dedup *d, struct dedup_item *items, size_t n,
-    uint64_t *keys)
+    uint64_t *keys, const struct recsim_hashes *store)
 {
 	size_t i, j;
 	unsigned band, b = d->lsh.b;
@@ -348,7 +363,7 @@ dedup_batch(struct dedup *d, struct dedup_item *items, size_t n,
 					    keys[i * b + band]);
 		}
 		if (i >= DEDUP_AHEAD && (j = i - DEDUP_AHEAD) < n &&
-		    add(d, &items[j], keys + j * b) == -1)
+		    add(d, &items[j], keys + j * b, store) == -1)
 			return j;
 	}
 	return n;
@@ -362,8 +377,8 @@ dedup_add(struct dedup *d, const char *rec, size_t len, uint32_t *id)
 	it.rec = rec;
 	it.len = len;
 	dedup_look(d, &it, 1);
-	dedup_sketch(&d->one, &it, 1, d->onekeys);
-	if (dedup_batch(d, &it, 1, d->onekeys) != 1)
+	dedup_sketch(&d->one, &it, 1, d->onekeys, &d->onesh);
+	if (dedup_batch(d, &it, 1, d->onekeys, &d->onesh) != 1)
 		return -1;
 	*id = it.id;
 	return it.kept ? DEDUP_KEPT : DEDUP_DUP;
@@ -395,6 +410,7 @@ dedup_free(struct dedup *d)
 	recsim_free(&d->rs);
 	recsim_hashes_free(&d->hs);
 	dedup_sketcher_free(&d->one);
+	recsim_hashes_free(&d->onesh);
 	free(d->recent);
 	free(d->onekeys);
 	buf_free(&d->text);

@@ -69,6 +69,7 @@ struct dedup_item {
 	int	 empty;		/* no shingles, no band keys */
 	int	 kept;		/* index: kept (1) or a near-duplicate (0) */
 	uint32_t id;		/* index: its number, or that of the record */
+	size_t	 shoff, nsh;	/* sketch: its distinct shingles in the store */
 };
 
 /* Turns records into sketches; one per thread. */
@@ -80,6 +81,7 @@ struct dedup_sketcher {
 	struct minhash mh;	/* b * r values, rounded up to 8 */
 	uint64_t *sig;
 	struct recsim_hashes hs;
+	struct recsim_set set;	/* for the distinct shingles */
 };
 
 /* Counts for tests and tuning. */
@@ -106,6 +108,7 @@ struct dedup {
 	uint64_t looked;	/* records looked up */
 	struct dedup_sketcher one;	/* for dedup_add and stragglers */
 	uint64_t *onekeys;
+	struct recsim_hashes onesh;	/* their distinct shingles */
 
 	/* Kept records, numbered from 0 in order. */
 	size_t	 n, cap;
@@ -141,21 +144,24 @@ void	dedup_look(struct dedup *, struct dedup_item *items, size_t n);
 void	dedup_sketcher_init(struct dedup_sketcher *, const struct dedup *d);
 
 /*
- * Sketch the records whose text was not met before: their empty field and
- * lsh.b band keys each in keys (n * lsh.b of them, record by record).
+ * Sketch the records whose text was not met before: their empty field,
+ * lsh.b band keys each in keys (n * lsh.b of them, record by record), and
+ * their distinct shingles in store (emptied first), which the index uses
+ * rather than shingle them again.
  */
 void	dedup_sketch(struct dedup_sketcher *, struct dedup_item *items,
-	    size_t n, uint64_t *keys);
+	    size_t n, uint64_t *keys, struct recsim_hashes *store);
 
 void	dedup_sketcher_free(struct dedup_sketcher *);
 
 /*
  * Add n looked-up records in order, setting their kept and id fields (and
- * sketching those that need it after all).  Returns n, or the number added
- * before one could not be kept: the index keeps at most 2^32 - 2 records.
+ * sketching those that need it after all); keys and store are those the
+ * sketcher filled.  Returns n, or the number added before one could not
+ * be kept: the index keeps at most 2^32 - 2 records.
  */
 size_t	dedup_batch(struct dedup *, struct dedup_item *items, size_t n,
-	    uint64_t *keys);
+	    uint64_t *keys, const struct recsim_hashes *store);
 
 /*
  * Add one record: DEDUP_KEPT with *id its number if it is kept (its bytes

@@ -121,6 +121,85 @@ recsim_hold(struct recsim *r, const uint64_t *h, size_t n)
 		set_add(&r->a, h[i]);
 }
 
+static struct recsim_cached *
+cache_entry(struct recsim *r, uint32_t id)
+{
+	return &r->cache[(id * 2654435761U) % RECSIM_CACHE];
+}
+
+/*
+ * Room in the ring for n hashes, which the caller writes and then enters
+ * with cache_enter; NULL if n is too many to cache.
+ */
+static uint64_t *
+ring_room(struct recsim *r, size_t n)
+{
+	if (n > CACHE_MAX)
+		return NULL;
+	/*
+	 * A ring that comes round often is too small for the records
+	 * compared: it grows (and forgets them).
+	 */
+	if (r->written >= RING_LAPS * r->ringcap && r->ringcap < RECSIM_RING) {
+		r->ringcap *= 2;
+		r->ring = xreallocarray(r->ring, r->ringcap, sizeof(*r->ring));
+		r->written = 0;
+		memset(r->cache, 0xFF, RECSIM_CACHE * sizeof(*r->cache));
+	}
+	/* Never split across the end of the ring. */
+	if (r->ringcap - r->written % r->ringcap < n)
+		r->written += r->ringcap - r->written % r->ringcap;
+	return r->ring + r->written % r->ringcap;
+}
+
+/* The n hashes just written at ring_room are those of record id. */
+static void
+cache_enter(struct recsim *r, uint32_t id, size_t n)
+{
+	struct recsim_cached *c = cache_entry(r, id);
+
+	c->id = id;
+	c->n = (uint32_t)n;
+	c->pos = r->written;
+	r->written += n;
+}
+
+void
+recsim_remember(struct recsim *r, uint32_t id, const uint64_t *h, size_t n)
+{
+	uint64_t *out;
+
+	if ((out = ring_room(r, n)) == NULL)
+		return;
+	memcpy(out, h, n * sizeof(*h));
+	cache_enter(r, id, n);
+}
+
+void
+recsim_distinct(struct recsim_set *s, const uint64_t *h, size_t n,
+    struct recsim_hashes *v)
+{
+	size_t i;
+
+	if (v->cap - v->n < n) {
+		while (v->cap - v->n < n)
+			v->cap = v->cap ? 2 * v->cap : 256;
+		v->h = xreallocarray(v->h, v->cap, sizeof(*v->h));
+	}
+	set_clear(s, n);
+	for (i = 0; i < n; i++)
+		if (set_add(s, h[i]))
+			v->h[v->n++] = h[i];
+}
+
+void
+recsim_set_free(struct recsim_set *s)
+{
+	free(s->key);
+	free(s->stamp);
+	memset(s, 0, sizeof(*s));
+}
+
 /*
  * The distinct shingles of record id: from the cache, or else from its
  * text, then cached unless there are too many.  Returns their number.
@@ -129,7 +208,7 @@ static const uint64_t *
 distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
     size_t *n)
 {
-	struct recsim_cached *c = &r->cache[(id * 2654435761U) % RECSIM_CACHE];
+	struct recsim_cached *c = cache_entry(r, id);
 	uint64_t *out;
 	size_t i;
 
@@ -140,35 +219,13 @@ distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
 	}
 	shingle(r, &r->tmp, text, len);
 	set_clear(&r->b, r->tmp.n);
-	if (r->tmp.n > CACHE_MAX)
+	if ((out = ring_room(r, r->tmp.n)) == NULL)
 		out = r->tmp.h;		/* distinct ones to the front */
-	else {
-		/*
-		 * A ring that comes round often is too small for the
-		 * records compared: it grows (and forgets them).
-		 */
-		if (r->written >= RING_LAPS * r->ringcap &&
-		    r->ringcap < RECSIM_RING) {
-			r->ringcap *= 2;
-			r->ring = xreallocarray(r->ring, r->ringcap,
-			    sizeof(*r->ring));
-			r->written = 0;
-			memset(r->cache, 0xFF, RECSIM_CACHE * sizeof(*r->cache));
-		}
-		/* Never split across the end of the ring. */
-		if (r->ringcap - r->written % r->ringcap < r->tmp.n)
-			r->written += r->ringcap - r->written % r->ringcap;
-		out = r->ring + r->written % r->ringcap;
-	}
 	for (i = 0; i < r->tmp.n; i++)
 		if (set_add(&r->b, r->tmp.h[i]))
 			out[r->b.n - 1] = r->tmp.h[i];
-	if (out != r->tmp.h) {
-		c->id = id;
-		c->n = (uint32_t)r->b.n;
-		c->pos = r->written;
-		r->written += r->b.n;
-	}
+	if (out != r->tmp.h)
+		cache_enter(r, id, r->b.n);
 	*n = r->b.n;
 	return out;
 }
@@ -195,10 +252,8 @@ recsim_free(struct recsim *r)
 {
 	shingle_free(&r->sh);
 	free(r->tmp.h);
-	free(r->a.key);
-	free(r->a.stamp);
-	free(r->b.key);
-	free(r->b.stamp);
+	recsim_set_free(&r->a);
+	recsim_set_free(&r->b);
 	free(r->cache);
 	free(r->ring);
 	memset(r, 0, sizeof(*r));

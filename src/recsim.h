@@ -61,6 +61,19 @@ void	recsim_init(struct recsim *, const struct scheme *sc);
 void	recsim_shingle(struct recsim *, const char *text, size_t len,
 	    struct recsim_hashes *v);
 
+/* Append the distinct hashes of h[0..n) to v, in order; s is scratch. */
+void	recsim_distinct(struct recsim_set *s, const uint64_t *h, size_t n,
+	    struct recsim_hashes *v);
+
+/*
+ * Remember the n distinct shingles h of record id, as recsim_similar
+ * would find them from its text.
+ */
+void	recsim_remember(struct recsim *, uint32_t id, const uint64_t *h,
+	    size_t n);
+
+void	recsim_set_free(struct recsim_set *);
+
 /* Hold the n shingle hashes h (repeats allowed) as the set compared with. */
 void	recsim_hold(struct recsim *, const uint64_t *h, size_t n);
 

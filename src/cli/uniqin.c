@@ -30,6 +30,7 @@ struct job {
 	struct dedup_item *items;
 	size_t	 n, cap;
 	uint64_t *keys;		/* n * b band keys */
+	struct recsim_hashes sh;	/* the records' distinct shingles */
 	struct job *next;	/* on the free list */
 };
 
@@ -50,7 +51,7 @@ sketch(void *wctx, void *item)
 {
 	struct job *j = item;
 
-	dedup_sketch(wctx, j->items, j->n, j->keys);
+	dedup_sketch(wctx, j->items, j->n, j->keys, &j->sh);
 }
 
 struct uniqin *
@@ -80,7 +81,7 @@ consume(struct uniqin *in, struct job *j)
 {
 	size_t done;
 
-	done = dedup_batch(in->d, j->items, j->n, j->keys);
+	done = dedup_batch(in->d, j->items, j->n, j->keys, &j->sh);
 	in->fn(in->ctx, j->items, done);
 	if (done < j->n)
 		errx(EXIT_TROUBLE, "%s: more than %zu distinct records",
@@ -191,6 +192,7 @@ uniqin_end(struct uniqin *in)
 		in->free = j->next;
 		free(j->items);
 		free(j->keys);
+		recsim_hashes_free(&j->sh);
 		free(j);
 	}
 	free(in);

@@ -266,6 +266,7 @@ test_sound_and_batched(void)
 	static char line[N][256];
 	struct dedup d1, d2;
 	struct dedup_item *it = calloc(N, sizeof(*it));
+	struct recsim_hashes store = { 0 };
 	uint64_t *keys;
 	uint32_t id;
 	size_t i, n, bad = 0, diff = 0, klen;
@@ -292,8 +293,9 @@ test_sound_and_batched(void)
 	for (i = 0; i < N; i += BATCH) {
 		n = N - i < BATCH ? N - i : BATCH;
 		dedup_look(&d2, it + i, n);
-		dedup_sketch(&d2.one, it + i, n, keys + i * d2.lsh.b);
-		CHECK(dedup_batch(&d2, it + i, n, keys + i * d2.lsh.b) == n,
+		dedup_sketch(&d2.one, it + i, n, keys + i * d2.lsh.b, &store);
+		CHECK(dedup_batch(&d2, it + i, n, keys + i * d2.lsh.b,
+		    &store) == n,
 		    "batch cut short");
 	}
 	for (i = 0; i < N; i++) {
@@ -314,6 +316,7 @@ test_sound_and_batched(void)
 	dedup_free(&d2);
 	free(it);
 	free(keys);
+	recsim_hashes_free(&store);
 }
 
 /* Pairs at resemblance t + 0.1 or more are found (LSH_RECALL). */
