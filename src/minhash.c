@@ -80,6 +80,9 @@ minhash_init(struct minhash *m, unsigned k, int oph, uint64_t seed)
 #ifdef HAVE_AVX2_LOOP
 		m->avx2 = __builtin_cpu_supports("avx2") &&
 		    getenv("NEARDUP_NO_AVX2") == NULL;
+		if (m->avx2 && __builtin_cpu_supports("avx512f") &&
+		    getenv("NEARDUP_NO_AVX512") == NULL)
+			m->avx2 = 2;
 #endif
 	}
 	minhash_reset(m);
@@ -148,6 +151,44 @@ add_khash_avx2(struct minhash *m, const uint64_t *h, size_t n)
 	}
 	add_khash(m, h, n, groups * 8);
 }
+
+/*
+ * The same, sixteen at a time, for AVX-512: the even and odd lanes of a
+ * group take b from the 64-bit lanes of two vectors.
+ */
+__attribute__((target("avx512f"))) static void
+add_khash_avx512(struct minhash *m, const uint64_t *h, size_t n)
+{
+	__m512i alo, aodd, ahi, be, bo, mins, x, pe, po, v;
+	unsigned g, groups = m->k / 16;
+	const uint64_t *b;
+	size_t j;
+
+	for (g = 0; g < groups; g++) {
+		b = m->b + 16 * g;
+		alo = _mm512_loadu_si512(m->alo + 16 * g);
+		aodd = _mm512_srli_epi64(alo, 32);
+		ahi = _mm512_loadu_si512(m->ahi + 16 * g);
+		be = _mm512_set_epi64((long long)b[14], (long long)b[12],
+		    (long long)b[10], (long long)b[8], (long long)b[6],
+		    (long long)b[4], (long long)b[2], (long long)b[0]);
+		bo = _mm512_set_epi64((long long)b[15], (long long)b[13],
+		    (long long)b[11], (long long)b[9], (long long)b[7],
+		    (long long)b[5], (long long)b[3], (long long)b[1]);
+		mins = _mm512_loadu_si512(m->mins + 16 * g);
+		for (j = 0; j < n; j++) {
+			x = _mm512_set1_epi32((int)(uint32_t)h[j]);
+			pe = _mm512_add_epi64(_mm512_mul_epu32(alo, x), be);
+			po = _mm512_add_epi64(_mm512_mul_epu32(aodd, x), bo);
+			v = _mm512_mask_blend_epi32(0xAAAA,
+			    _mm512_srli_epi64(pe, 32), po);
+			v = _mm512_add_epi32(v, _mm512_mullo_epi32(ahi, x));
+			mins = _mm512_min_epu32(mins, v);
+		}
+		_mm512_storeu_si512(m->mins + 16 * g, mins);
+	}
+	add_khash(m, h, n, groups * 16);
+}
 #endif
 
 static void
@@ -171,6 +212,8 @@ minhash_add(struct minhash *m, const uint64_t *h, size_t n)
 	if (m->oph)
 		add_oph(m, h, n);
 #ifdef HAVE_AVX2_LOOP
+	else if (m->avx2 == 2 && m->k >= 16)
+		add_khash_avx512(m, h, n);
 	else if (m->avx2)
 		add_khash_avx2(m, h, n);
 #endif

@@ -21,7 +21,7 @@ struct minhash {
 	uint32_t *alo, *ahi;	/* k-hash: multipliers, low and high halves */
 	uint64_t *b;		/* k-hash: addends */
 	uint64_t *bpack;	/* k-hash: b in the order the AVX2 loop reads */
-	int	 avx2;		/* k-hash: use the AVX2 loop */
+	int	 avx2;		/* k-hash: use the AVX2 loop, 2: AVX-512 */
 	unsigned char *filled;	/* oph: bins that received a shingle */
 	uint16_t *probe;	/* oph: first probes of each bin, precomputed */
 };
