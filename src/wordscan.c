@@ -70,17 +70,15 @@ static inline uint64_t
 word_hash(struct shingler *s, const unsigned char *p, unsigned len)
 {
 	struct shingle_cached *c;
-	uint64_t key;
+	uint64_t key, w;
 
-	if (len > 8)
+	memcpy(&w, p, sizeof(w));
+	/* An 8-byte word whose last byte looks like a length is not cached. */
+	if (len > 8 || (len == 8 && (w >> 56) < 8))
 		return xxh_bytes(p, len, s->seed);
-	memcpy(&key, p, sizeof(key));
-	if (len < 8) {
-		/* The top byte is free: it holds the length. */
-		key &= ((uint64_t)1 << (8 * len)) - 1;
-		key |= (uint64_t)len << 56;
-	} else if ((key >> 56) < 8)
-		return xxh_bytes(p, len, s->seed);	/* looks like a length */
+	/* Shorter words: the top byte is free, it holds the length. */
+	key = len == 8 ? w : (w & (((uint64_t)1 << (8 * len)) - 1)) |
+	    (uint64_t)len << 56;
 	c = &s->cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - WORDSCAN_CACHE_BITS)];
 	if (c->key == key)
 		return c->hash;
