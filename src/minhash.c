@@ -125,13 +125,13 @@ add_khash(struct minhash *m, const uint64_t *h, size_t n, unsigned from)
  * into eight 32-bit lanes; a_hi * x needs only its low half (vpmulld).
  */
 __attribute__((target("avx2"))) static void
-add_khash_avx2(struct minhash *m, const uint64_t *h, size_t n)
+add_khash_avx2(struct minhash *m, const uint64_t *h, size_t n, unsigned from)
 {
 	__m256i alo, aodd, ahi, be, bo, mins, x, pe, po, v;
 	unsigned g, groups = m->k / 8;
 	size_t j;
 
-	for (g = 0; g < groups; g++) {
+	for (g = from / 8; g < groups; g++) {
 		alo = _mm256_loadu_si256((const __m256i *)(m->alo + 8 * g));
 		aodd = _mm256_srli_epi64(alo, 32);
 		ahi = _mm256_loadu_si256((const __m256i *)(m->ahi + 8 * g));
@@ -187,7 +187,7 @@ add_khash_avx512(struct minhash *m, const uint64_t *h, size_t n)
 		}
 		_mm512_storeu_si512(m->mins + 16 * g, mins);
 	}
-	add_khash(m, h, n, groups * 16);
+	add_khash_avx2(m, h, n, groups * 16);	/* a group of 8 left? */
 }
 #endif
 
@@ -215,7 +215,7 @@ minhash_add(struct minhash *m, const uint64_t *h, size_t n)
 	else if (m->avx2 == 2 && m->k >= 16)
 		add_khash_avx512(m, h, n);
 	else if (m->avx2)
-		add_khash_avx2(m, h, n);
+		add_khash_avx2(m, h, n, 0);
 #endif
 	else
 		add_khash(m, h, n, 0);
