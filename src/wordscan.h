@@ -43,6 +43,9 @@ struct shingler;
 const unsigned char *wordscan_ascii(struct shingler *, const unsigned char *p,
 	    const unsigned char *end, const unsigned char **scalar_until);
 
+/* Can charscan_ascii lay out its items with AVX-512 VBMI2? */
+int	wordscan_vbmi2(void);
+
 /*
  * The same for character n-grams, which have no tokens to carry: stops at
  * the end (*scalar_until is then set to end) or before a block with

@@ -917,11 +917,30 @@ make_tree() {
 	for f in "$(fixture lighthouse.txt)" "$(fixture utf8.txt)" "$(fixture orchard.txt)"; do
 		cat "$f"
 	done > all.txt
-	for k in 7 8 13 128; do
+	for k in 7 8 13 16 17 40 128; do
 		run "$NEARDUP" hash -a minhash -k "$k" all.txt "$(fixture lighthouse-near.txt)"
 		assert_success
 		vec=$output
 		NEARDUP_NO_AVX2=1 run "$NEARDUP" hash -a minhash -k "$k" all.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		assert_output "$vec"
+		NEARDUP_NO_AVX512=1 run "$NEARDUP" hash -a minhash -k "$k" all.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		assert_output "$vec"
+	done
+}
+
+@test "hash-177: character n-grams: AVX-512 and portable block scanners agree" {
+	for f in "$(fixture lighthouse.txt)" "$(fixture essay.txt)" "$(fixture utf8.txt)" "$(fixture source.txt)"; do
+		cat "$f" "$f"
+	done > all.txt
+	for opts in "-c 5" "-c 1" "-c 3 --keep-punct" "-c 7 --keep-case" "-a oph -c 4"; do
+		# shellcheck disable=SC2086
+		run "$NEARDUP" hash $opts all.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		vec=$output
+		# shellcheck disable=SC2086
+		NEARDUP_NO_AVX512=1 run "$NEARDUP" hash $opts all.txt "$(fixture lighthouse-near.txt)"
 		assert_success
 		assert_output "$vec"
 	done
