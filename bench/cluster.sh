@@ -10,7 +10,8 @@
 #   -c DIR     corpus built by shared/bench/corpus.sh beside the project
 #              (default ${CORPUS:-$HOME/.cache/neardup-corpus})
 #   -s N       the largest file set of the all-pairs rows: 1000, 2000 or 5000
-#              (default 5000; bench/run's 10m and 100m mean 1000 and 2000, 1g 5000)
+#              (default 5000; bench/run's 10m and 100m mean 1000 and 2000, 1g 5000;
+#              quick, from bench/run -q, means 1000 and pairs/n1000 for the tree group)
 #
 # Groups (runs alternate within a group, round-robin, each round starting one
 # contender further on; the group's input is read, untimed, before every round so
@@ -28,16 +29,17 @@
 # core, and they show what the page cache did not: wall well above CPU with -j 1 is
 # waiting for the disk), peak RSS (max over runs), and on neardup rows PEER s / neardup s against the peer's row of the same kind
 # (from files / from hashes) in the same group: above 1, neardup is faster.
-# Only the tables go to stdout; progress goes to stderr.
+# Only the tables go to stdout; progress goes to stderr. With BENCH_SUMMARY set
+# (bench/run), summary rows are appended to it (bench/lib.sh).
 set -euo pipefail
 export LC_ALL=C
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init cluster.sh
 
 usage() {
   echo "usage: bench/cluster.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 1000|2000|5000]" >&2
   exit 2
 }
-die() { echo "cluster.sh: $*" >&2; exit 2; }
-say() { echo "cluster.sh: $*" >&2; }
 
 runs=3
 bin=./neardup
@@ -54,39 +56,25 @@ while getopts ':n:b:c:s:h' opt; do
 done
 shift $((OPTIND - 1))
 [ $# -eq 0 ] || usage
-case $runs in '' | *[!0-9]* | 0) die "-n: want a positive integer, not '$runs'" ;; esac
+check_runs "$runs"
+tree=kernel
 case $maxn in
+  quick) sizes=(1000) tree=pairs/n1000 ;;
   1000 | 10m | 10M) sizes=(1000) ;;
   2000 | 100m | 100M) sizes=(1000 2000) ;;
   5000 | 1g | 1G | big) sizes=(1000 2000 5000) ;;
   *) die "-s: want 1000, 2000 or 5000, not '$maxn'" ;;
 esac
-[ -d "$corpus" ] || die "$corpus: no corpus (build it with shared/bench/corpus.sh beside the project)"
-corpus=$(cd "$corpus" && pwd)
-for f in kernel "${sizes[@]/#/pairs/n}"; do
+find_corpus "$corpus"
+for f in "$tree" "${sizes[@]/#/pairs/n}"; do
   [ -d "$corpus/$f" ] || die "$corpus/$f: missing (run shared/bench/corpus.sh beside the project)"
 done
-case $bin in */*) ;; *) bin=./$bin ;; esac
-{ [ -f "$bin" ] && [ -x "$bin" ]; } || die "$bin: no neardup binary (build it, or pass -b)"
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-[ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is required"
-
-have() { command -v "$1" >/dev/null 2>&1; }
-q() { printf '%q' "$1"; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/neardup-cluster.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-
-ncpu=$(nproc)
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-[ -n "$cpu" ] || cpu=$(uname -m)
+find_bin "$bin"
+need_time
+make_tmp cluster
+machine_init
 # NEARDUP_REV names a binary built outside the repository (from `git archive`, say).
-rev=${NEARDUP_REV:-unknown}
-if [ -z "${NEARDUP_REV:-}" ] && r=$(git -C "$(dirname "$bin")" rev-parse --short HEAD 2>/dev/null); then
-  rev=$r
-  git -C "$(dirname "$bin")" diff --quiet HEAD -- 2>/dev/null || rev="$rev (dirty)"
-fi
-when=$(date -u '+%Y-%m-%d %H:%M UTC')
+rev=$(neardup_rev)
 
 # ---------------------------------------------------------------- contenders
 #   GROUP  tree | pairsN;  KEY  peer (ssdeep tlsh simhash) or nd;  MODE  files | hashes
@@ -100,7 +88,7 @@ add() {  # add GROUP KEY MODE LABEL NOTE N CMD
 }
 skip() { add "$1" "$2" "$3" "$4" 'not installed, skipped' "$5" ""; }
 
-K=$corpus/kernel
+K=$corpus/$tree
 Kq=$(q "$K")
 Kfiles=$(find -H "$K" -type f | wc -l)
 WARM[tree]=$K
@@ -145,53 +133,28 @@ for N in "${sizes[@]}"; do
 done
 
 # ---------------------------------------------------------------- timed runs
-run_one() {  # run_one I R
-  local i=$1 r=$2 rc=0 why
-  [ -e "$tmp/fail.$i" ] && return
-  eval "/usr/bin/time -o \"\$tmp/time\" -f '%e %M %U %S' ${CMD[i]}" >/dev/null 2>"$tmp/err.$i" || rc=$?
-  if [ "$rc" -ne 0 ]; then
-    why="exit $rc"
-    [ "$rc" -gt 128 ] && why="$why, SIG$(kill -l $((rc - 128)) 2>/dev/null || echo '?')"
-    say "  ${LABEL[i]}: $why, dropped: $(grep -v '^Command' "$tmp/err.$i" | head -n 1)"
-    echo "$why" >"$tmp/fail.$i"
-    return
-  fi
-  tail -n 1 "$tmp/time" >>"$tmp/t.$i"
-  say "  run $r/$runs ${LABEL[i]} (${NF[i]} files): $(tail -n 1 "$tmp/time" |
-    awk '{ printf "%s s (CPU %.2f s), %.0f MiB", $1, $3 + $4, $2 / 1024 }')"
-}
-
+# lib.sh: $tmp/t.I gets one "WALL KBYTES USER SYS" line per run of contender I.
+TIME_FORMAT='%e %M %U %S'
 groups=(tree)
 for N in "${sizes[@]}"; do groups+=("pairs$N"); done
 for g in "${groups[@]}"; do
   members=()
-  for ((i = 0; i < n; i++)); do
-    [ "${GROUP[i]}" = "$g" ] && [ -n "${CMD[i]}" ] && members+=("$i")
-  done
-  m=${#members[@]}
-  for ((r = 1; r <= runs; r++)); do
-    # The page cache is read back before every round: the machine may have
-    # dropped some of it since (DAMON reclaim, other jobs).
-    say "$g: round $r of $runs (reading ${WARM[$g]#"$corpus"/} first)"
+  for ((i = 0; i < n; i++)); do [ "${GROUP[i]}" = "$g" ] && members+=("$i"); done
+  # The page cache is read back before every round: the machine may have
+  # dropped some of it since (DAMON reclaim, other jobs).
+  # shellcheck disable=SC2317  # called by round_robin
+  before_round() {
+    say "$g: reading ${WARM[$g]#"$corpus"/} first"
     find -H "${WARM[$g]}" -type f -print0 | xargs -0 cat >/dev/null
-    for ((j = 0; j < m; j++)); do
-      run_one "${members[$(((r - 1 + j) % m))]}" "$r"
-    done
-  done
+  }
+  round_robin "$g" "${members[@]}"
 done
 
 # ---------------------------------------------------------------- tables
 declare -a MED CPU MIB
-median() { sort -n | awk '{ t[NR] = $1 }
-  END { printf "%.2f", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
 for ((i = 0; i < n; i++)); do
-  MED[i]='' CPU[i]='' MIB[i]=''
-  [ -s "$tmp/t.$i" ] || continue
-  MED[i]=$(awk '{ print $1 }' "$tmp/t.$i" | median)
-  CPU[i]=$(awk '{ print $3 + $4 }' "$tmp/t.$i" | median)
-  MIB[i]=$(awk '$2 > m { m = $2 } END { printf "%.1f", m / 1024 }' "$tmp/t.$i")
+  MED[i]=$(med_wall "$i") CPU[i]=$(med_cpu "$i") MIB[i]=$(peak_mib "$i")
 done
-fmt_mib() { awk -v v="$1" 'BEGIN { if (v >= 10) printf "%.0f", v; else printf "%.1f", v }'; }
 peer_of() {  # peer_of GROUP KEY MODE: that peer's row, or -1
   local k
   for ((k = 0; k < n; k++)); do
@@ -224,7 +187,7 @@ echo "$sep"
 for ((i = 0; i < n; i++)); do
   lab="\`${LABEL[i]}\`"
   [ -n "${NOTE[i]}" ] && [ -n "${CMD[i]}" ] && lab="$lab ${NOTE[i]}"
-  if [ "${GROUP[i]}" = tree ]; then input="kernel/ (${NF[i]} files)"; else input="pairs/n${NF[i]}"; fi
+  if [ "${GROUP[i]}" = tree ]; then input="$tree/ (${NF[i]} files)"; else input="pairs/n${NF[i]}"; fi
   mib=''
   [ -n "${MIB[i]}" ] && mib=$(fmt_mib "${MIB[i]}")
   row="| $lab | $input | $(cell "$i") | ${CPU[i]} | $mib |"
@@ -234,6 +197,28 @@ for ((i = 0; i < n; i++)); do
     row="$row $c |"
   done
   echo "$row"
+done
+
+# Summary rows for bench/run, rate = files / median s: every peer; neardup with the
+# default jobs (and -j 1 on the tree) from the files, and from its fingerprints.
+for ((i = 0; i < n; i++)); do
+  role=peer
+  if [ "${KEY[i]}" = nd ]; then
+    case ${LABEL[i]} in
+      'neardup cluster -r' | 'neardup cluster -r -j 1' | 'neardup cluster -r DIR' | \
+        'neardup cluster HASHES') role=neardup ;;
+      *) continue ;;
+    esac
+  fi
+  if [ "${GROUP[i]}" = tree ]; then c='cluster -r' in="$tree/ (${NF[i]} files)"
+  elif [ "${MODE[i]}" = files ]; then c='cluster -r' in="pairs/n${NF[i]} (from the files)"
+  else c=cluster in="pairs/n${NF[i]} (from hash lists)"; fi
+  rate=''
+  [ -n "${MED[i]}" ] &&
+    rate=$(awk -v f="${NF[i]}" -v t="${MED[i]}" 'BEGIN { if (t > 0) printf "%.0f", f / t }')
+  note=$(why "$i")
+  [ -n "${CMD[i]}" ] && [ -n "${NOTE[i]}" ] && note="${NOTE[i]}${note:+; $note}"
+  summary "$c" "$in" "$role" "${LABEL[i]}" "${MED[i]}" "$rate" files/s "${MIB[i]}" "$note"
 done
 
 # The curve: median seconds against N, and how they grow from the least N.

@@ -9,7 +9,8 @@
 #   -c DIR     corpus built by shared/bench/corpus.sh beside the project
 #              (default ${CORPUS:-$HOME/.cache/neardup-corpus})
 #   -s SIZE    single-stream input: 10m (big10m.txt), 100m (big100m.txt) or
-#              1g (big.txt, the default)
+#              1g (big.txt, the default); quick (bench/run -q): big10m.txt, and
+#              pairs/n1000 (1,000 files) instead of kernel/ for the tree rows
 #
 # Runs alternate (round-robin): run 1 of every contender of a group, then run 2 of every
 # contender, ...; each round starts one contender further on, so no contender always
@@ -18,15 +19,16 @@
 # throughput = input bytes / median (MB = 10^6 bytes), peak RSS (max over runs, MiB),
 # and for neardup rows the ratio of neardup's throughput to each peer's in the same group
 # (> 1: neardup is faster). Only the table goes to stdout; progress goes to stderr.
+# With BENCH_SUMMARY set (bench/run), summary rows are appended to it (bench/lib.sh).
 set -euo pipefail
 export LC_ALL=C
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init hash.sh
 
 usage() {
   echo "usage: bench/hash.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 10m|100m|1g]" >&2
   exit 2
 }
-die() { echo "hash.sh: $*" >&2; exit 2; }
-say() { echo "hash.sh: $*" >&2; }
 
 runs=5
 bin=./neardup
@@ -43,40 +45,27 @@ while getopts ':n:b:c:s:h' opt; do
 done
 shift $((OPTIND - 1))
 [ $# -eq 0 ] || usage
-case $runs in '' | *[!0-9]* | 0) die "-n: want a positive integer, not '$runs'" ;; esac
+check_runs "$runs"
+# quick (bench/run -q): big10m.txt, and pairs/n1000 instead of kernel/ for the tree rows
+tree=kernel
 case $size in
+  quick) big=big10m.txt tree=pairs/n1000 ;;
   10m | 10M) big=big10m.txt ;;
   100m | 100M) big=big100m.txt ;;
   1g | 1G | big) big=big.txt ;;
   *) die "-s: want 10m, 100m or 1g, not '$size'" ;;
 esac
-[ -d "$corpus" ] || die "$corpus: no corpus (build it with shared/bench/corpus.sh beside the project)"
-corpus=$(cd "$corpus" && pwd)
-for f in "$big" big10m.txt big100m.txt kernel; do
+find_corpus "$corpus"
+for f in "$big" big10m.txt big100m.txt "$tree"; do
   [ -e "$corpus/$f" ] || die "$corpus/$f: missing (run shared/bench/corpus.sh beside the project)"
 done
-case $bin in */*) ;; *) bin=./$bin ;; esac
-{ [ -f "$bin" ] && [ -x "$bin" ]; } || die "$bin: no neardup binary (build it, or pass -b)"
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-[ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is required"
-
-have() { command -v "$1" >/dev/null 2>&1; }
-q() { printf '%q' "$1"; }  # shell-quote a word for the command strings below
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/neardup-bench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+find_bin "$bin"
+need_time
+make_tmp bench
 
 # ---------------------------------------------------------------- header line
-ncpu=$(nproc)
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-[ -n "$cpu" ] || cpu=$(uname -m)
-rev=unknown
-bindir=$(dirname "$bin")
-if r=$(git -C "$bindir" rev-parse --short HEAD 2>/dev/null); then
-  rev=$r
-  git -C "$bindir" diff --quiet HEAD -- 2>/dev/null || rev="$rev (dirty)"
-fi
-when=$(date -u '+%Y-%m-%d %H:%M UTC')
+machine_init
+rev=$(neardup_rev)
 
 # ---------------------------------------------------------------- contenders
 # Parallel arrays, one entry per contender:
@@ -139,12 +128,12 @@ for a in '-a simhash -w 3' '-a simhash -c 5' '-a oph -k 128 -w 3' \
   add stream nd "neardup hash -j 1 $a" '' "$big" "$Bbytes" "$(q "$bin") hash -j 1 $a $Bq"
 done
 
-K=$corpus/kernel
+K=$corpus/$tree
 Kq=$(q "$K")
 Kbytes=$(find -H "$K" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%.0f", s }')
 Kfiles=$(find -H "$K" -type f | wc -l)
-Kname="kernel/ ($Kfiles files)"
-say "warming the page cache with kernel/"
+Kname="$tree/ ($Kfiles files)"
+say "warming the page cache with $tree/"
 find -H "$K" -type f -print0 | xargs -0 cat >/dev/null
 
 if have ssdeep; then add tree ssdeep 'ssdeep -r' '' "$Kname" "$Kbytes" "ssdeep -r $Kq"
@@ -157,47 +146,20 @@ add tree nd 'neardup hash -r -j 1' '' "$Kname" "$Kbytes" "$(q "$bin") hash -r -j
 add tree nd 'neardup hash -r -j 2' '' "$Kname" "$Kbytes" "$(q "$bin") hash -r -j 2 $Kq"
 
 # ---------------------------------------------------------------- timed runs
-# $tmp/t.I: one "SECONDS KBYTES" line per run of contender I; $tmp/fail.I: first failure.
-# A contender whose run fails is reported as failed and not run again.
-run_one() {  # run_one I R
-  local i=$1 r=$2 rc=0 why
-  [ -e "$tmp/fail.$i" ] && return
-  # eval: CMD[i] holds words quoted by q(); no shell sits between time and the tool.
-  eval "/usr/bin/time -o \"\$tmp/time\" -f '%e %M' ${CMD[i]}" >/dev/null 2>"$tmp/err.$i" || rc=$?
-  if [ "$rc" -ne 0 ]; then
-    why="exit $rc"
-    [ "$rc" -gt 128 ] && why="$why, SIG$(kill -l $((rc - 128)) 2>/dev/null || echo '?')"
-    say "  ${LABEL[i]}: $why, dropped: $(head -n 1 "$tmp/err.$i")"
-    echo "$why" >"$tmp/fail.$i"
-    return
-  fi
-  tail -n 1 "$tmp/time" >>"$tmp/t.$i"
-  say "  run $r/$runs ${LABEL[i]}: $(tail -n 1 "$tmp/time" | awk '{ printf "%s s, %.0f MiB", $1, $2 / 1024 }')"
-}
-
+# lib.sh: $tmp/t.I gets one "SECONDS KBYTES" line per run of contender I, $tmp/fail.I
+# the first failure; a contender whose run fails is reported as failed and not run again.
 for g in stream tree; do
   members=()
-  for ((i = 0; i < n; i++)); do
-    [ "${GROUP[i]}" = "$g" ] && [ -n "${CMD[i]}" ] && members+=("$i")
-  done
-  m=${#members[@]}
-  for ((r = 1; r <= runs; r++)); do
-    say "$g: round $r of $runs"
-    for ((j = 0; j < m; j++)); do
-      run_one "${members[$(((r - 1 + j) % m))]}" "$r"
-    done
-  done
+  for ((i = 0; i < n; i++)); do [ "${GROUP[i]}" = "$g" ] && members+=("$i"); done
+  round_robin "$g" "${members[@]}"
 done
 
 # ---------------------------------------------------------------- table
 # Per contender: median seconds, MB/s, peak MiB ("" when no successful run).
 declare -a MED MBS MIB
 for ((i = 0; i < n; i++)); do
-  MED[i]='' MBS[i]='' MIB[i]=''
-  [ -s "$tmp/t.$i" ] || continue
-  MED[i]=$(sort -n "$tmp/t.$i" | awk '{ t[NR] = $1 }
-    END { printf "%.2f", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
-  MIB[i]=$(awk '$2 > m { m = $2 } END { printf "%.1f", m / 1024 }' "$tmp/t.$i")
+  MED[i]=$(med_wall "$i") MIB[i]=$(peak_mib "$i") MBS[i]=''
+  [ -n "${MED[i]}" ] || continue
   MBS[i]=$(awk -v b="${BYTES[i]}" -v t="${MED[i]}" 'BEGIN { if (t > 0) printf "%.1f", b / t / 1e6 }')
 done
 
@@ -205,8 +167,6 @@ fmt_mbs() {  # MB/s to 3 significant figures-ish; "—" below timer resolution
   awk -v v="$1" 'BEGIN { if (v == "") print "—"; else if (v >= 100) printf "%.0f", v;
     else printf "%.1f", v }'
 }
-fmt_mib() { awk -v v="$1" 'BEGIN { if (v >= 10) printf "%.0f", v; else printf "%.1f", v }'; }
-
 peers=(cat xxhsum md5sum ssdeep tlsh simhash)
 peer_of() {  # peer_of GROUP KEY: index of that peer's row in GROUP, or -1
   local k
@@ -245,4 +205,19 @@ for ((i = 0; i < n; i++)); do
     row="$row $cell |"
   done
   echo "$row"
+done
+
+# Summary rows for bench/run: every peer, and neardup's default scheme and the tree.
+for ((i = 0; i < n; i++)); do
+  role=peer
+  if [ "${KEY[i]}" = nd ]; then
+    case ${LABEL[i]} in
+      'neardup hash -j 1 -a simhash -w 3' | 'neardup hash -r -j '[12]) role=neardup ;;
+      *) continue ;;
+    esac
+  fi
+  note=$(why "$i")
+  [ -n "${CMD[i]}" ] && [ -n "${NOTE[i]}" ] && note="${NOTE[i]}${note:+; $note}"
+  if [ "${GROUP[i]}" = stream ]; then c=hash in=$big; else c='hash -r' in=$Kname; fi
+  summary "$c" "$in" "$role" "${LABEL[i]}" "${MED[i]}" "${MBS[i]}" MB/s "${MIB[i]}" "$note"
 done

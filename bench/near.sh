@@ -11,7 +11,8 @@
 #   -c DIR      cache directory; the fingerprint files go to DIR/near/
 #               (default ${CORPUS:-$HOME/.cache/neardup-corpus})
 #   -s SIZE     the largest index: 100k, 1m, 3m or 10m (default 10m; hash.sh's sizes
-#               100m and 1g, passed on by bench/run, also mean 10m)
+#               100m and 1g, passed on by bench/run, also mean 10m, and quick, from
+#               bench/run -q, 100k)
 #   -q QUERIES  queries per index (default 200000; at most N)
 #
 # Indexes: N = 100k, 1M, 3M, 10M lines "nd1-simhash64-w3-fs-s0:%016x  docI" of random
@@ -37,16 +38,17 @@
 # medians; per query = (median query - median build) / (R Q), in wall and in CPU time,
 # which includes reading the query lines and writing the matches; scan ÷ index = the
 # faster scan's per-query time / neardup's. Only the tables go to stdout; progress goes
-# to stderr.
+# to stderr. With BENCH_SUMMARY set (bench/run), summary rows are appended to it
+# (bench/lib.sh).
 set -euo pipefail
 export LC_ALL=C
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init near.sh
 
 usage() {
   echo "usage: bench/near.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 100k|1m|3m|10m] [-q QUERIES]" >&2
   exit 2
 }
-die() { echo "near.sh: $*" >&2; exit 2; }
-say() { echo "near.sh: $*" >&2; }
 
 runs=3
 bin=./neardup
@@ -65,38 +67,27 @@ while getopts ':n:b:c:s:q:h' opt; do
 done
 shift $((OPTIND - 1))
 [ $# -eq 0 ] || usage
-case $runs in '' | *[!0-9]* | 0) die "-n: want a positive integer, not '$runs'" ;; esac
+check_runs "$runs"
 case $Q in '' | *[!0-9]* | 0) die "-q: want a positive integer, not '$Q'" ;; esac
 case $size in
-  100k | 100K) sizes=(100000) ;;
+  100k | 100K | quick) sizes=(100000) ;;
   1m | 1M) sizes=(100000 1000000) ;;
   3m | 3M) sizes=(100000 1000000 3000000) ;;
   10m | 10M | 100m | 100M | 1g | 1G | big) sizes=(100000 1000000 3000000 10000000) ;;
   *) die "-s: want 100k, 1m, 3m or 10m, not '$size'" ;;
 esac
-case $bin in */*) ;; *) bin=./$bin ;; esac
-{ [ -f "$bin" ] && [ -x "$bin" ]; } || die "$bin: no neardup binary (build it, or pass -b)"
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-[ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is required"
+find_bin "$bin"
+need_time
 command -v python3 >/dev/null 2>&1 || die "python3 is required to generate the fingerprints"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mkdir -p "$corpus/near" || die "$corpus/near: cannot create"
 data=$(cd "$corpus/near" && pwd)
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/neardup-near.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+make_tmp near
 
 # ---------------------------------------------------------------- header line
-ncpu=$(nproc)
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-[ -n "$cpu" ] || cpu=$(uname -m)
-rev=unknown
-bindir=$(dirname "$bin")
-if r=$(git -C "$bindir" rev-parse --short HEAD 2>/dev/null); then
-  rev=$r
-  git -C "$bindir" diff --quiet HEAD -- 2>/dev/null || rev="$rev (dirty)"
-fi
-when=$(date -u '+%Y-%m-%d %H:%M UTC')
+machine_init
+rev=$(neardup_rev)
 
 # ---------------------------------------------------------------- the scan
 cc=${CC:-cc}
@@ -119,8 +110,14 @@ name() {  # name N: 100k 1m 3m 10m
 }
 nlines() { wc -l <"$1" | tr -d ' '; }
 
+has_lines() { [ -s "$1" ] && [ "$(nlines "$1")" = "$2" ]; }  # has_lines FILE N
+
+# fp10m.txt is checked (and made) only when a file drawn from it is missing.
 big=$data/fp10m.txt
-if [ ! -s "$big" ] || [ "$(nlines "$big")" != 10000000 ]; then
+need_big=0
+warm=()
+for N in "${sizes[@]}"; do has_lines "$data/fp$(name "$N").txt" "$N" || need_big=1; done
+if [ "$need_big" = 1 ] && ! has_lines "$big" 10000000; then
   say "generating $big (10,000,000 lines; about 15 s, once)"
   python3 - "$big.tmp" <<'EOF'
 import random, sys
@@ -134,13 +131,13 @@ EOF
 fi
 for N in "${sizes[@]}"; do
   f=$data/fp$(name "$N").txt
-  if [ "$N" != 10000000 ] && { [ ! -s "$f" ] || [ "$(nlines "$f")" != "$N" ]; }; then
+  if [ "$N" != 10000000 ] && ! has_lines "$f" "$N"; then
     say "writing $f (the first $N lines of fp10m.txt)"
     head -n "$N" "$big" >"$f.tmp" && mv "$f.tmp" "$f"
   fi
   q=$((Q < N ? Q : N))
   qf=$data/q$q-fp$(name "$N").txt
-  if [ ! -s "$qf" ] || [ "$(nlines "$qf")" != "$q" ]; then
+  if ! has_lines "$qf" "$q"; then
     say "writing $qf ($q lines drawn from fp$(name "$N").txt)"
     python3 - "$f" "$N" "$q" "$qf.tmp" <<'EOF'
 import random, sys
@@ -158,18 +155,18 @@ with open(out, "w") as f:
 EOF
     mv "$qf.tmp" "$qf"
   fi
+  warm+=("$f" "$qf")
 done
 say "warming the page cache"
-cat "$data"/fp*.txt "$data"/q*-fp*.txt >/dev/null
+cat "${warm[@]}" >/dev/null
 
 # ---------------------------------------------------------------- contenders
 # Parallel arrays: KIND (load build query self scan scan-popcnt), N, D, CMD (words
 # quoted for eval), OUT (stdout file of the last run).
-declare -a KIND NN DD CMD
+declare -a KIND NN DD CMD LABEL
 n=0
-q() { printf '%q' "$1"; }
 add() {  # add KIND N D CMD
-  KIND[n]=$1 NN[n]=$2 DD[n]=$3 CMD[n]=$4
+  KIND[n]=$1 NN[n]=$2 DD[n]=$3 CMD[n]=$4 LABEL[n]="$1 N=$2 d=$3"
   n=$((n + 1))
 }
 B=$(q "$bin")
@@ -200,35 +197,21 @@ for c in "${cases[@]}"; do
 done
 
 # ---------------------------------------------------------------- timed runs
-# $tmp/t.I: one "WALL KBYTES USER SYS" line per run of contender I; $tmp/out.I: its
-# stdout (last run); $tmp/scanline.I: scan's line of every run; $tmp/fail.I: why it
-# failed. Exit 1 (neardup printed nothing) is not a failure of build, load or self.
-run_one() {  # run_one I R
-  local i=$1 r=$2 rc=0
-  [ -e "$tmp/fail.$i" ] && return
-  eval "/usr/bin/time -o \"\$tmp/time\" -f '%e %M %U %S' ${CMD[i]}" >"$tmp/out.$i" 2>"$tmp/err.$i" || rc=$?
-  if [ "$rc" -gt 1 ] || { [ "$rc" -eq 1 ] && [ "${KIND[i]}" != build ] &&
-      [ "${KIND[i]}" != load ] && [ "${KIND[i]}" != self ]; }; then
-    say "  ${KIND[i]} N=${NN[i]} d=${DD[i]}: exit $rc, dropped: $(head -n 1 "$tmp/err.$i")"
-    echo "exit $rc" >"$tmp/fail.$i"
-    return
-  fi
-  tail -n 1 "$tmp/time" >>"$tmp/t.$i"
-  case ${KIND[i]} in scan*) cat "$tmp/out.$i" >>"$tmp/scanline.$i" ;; esac
-  say "  run $r/$runs ${KIND[i]} N=${NN[i]} d=${DD[i]}: $(tail -n 1 "$tmp/time" |
-    awk '{ printf "%s s (CPU %.2f s), %.0f MiB", $1, $3 + $4, $2 / 1024 }')"
+# lib.sh: $tmp/t.I gets one "WALL KBYTES USER SYS" line per run of contender I, and
+# $tmp/fail.I why it failed; here $tmp/out.I is its stdout (last run) and
+# $tmp/scanline.I scan's line of every run. Exit 1 (neardup printed nothing) is not a
+# failure of build, load or self.
+TIME_FORMAT='%e %M %U %S'
+run_out() { echo "$tmp/out.$1"; }
+run_ok() {
+  [ "$2" -eq 0 ] || { [ "$2" -eq 1 ] && case ${KIND[$1]} in build | load | self) true ;; *) false ;; esac; }
 }
+after_run() { case ${KIND[$1]} in scan*) cat "$tmp/out.$1" >>"$tmp/scanline.$1" ;; esac; }
 say "$n contenders, $runs rounds"
-for ((r = 1; r <= runs; r++)); do
-  say "round $r of $runs"
-  for ((j = 0; j < n; j++)); do
-    run_one $(((r - 1 + j) % n)) "$r"
-  done
-done
+round_robin all $(seq 0 $((n - 1)))
 
 # ---------------------------------------------------------------- figures
-med() { sort -g | awk '{ t[NR] = $1 }
-  END { if (NR) printf "%.6g", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
+med() { median %.6g; }
 find_i() {  # find_i KIND N D: the contender's index, or -1
   local k
   for ((k = 0; k < n; k++)); do
@@ -326,3 +309,28 @@ if [[ " ${sizes[*]} " == *" 1000000 "* ]]; then
   hdr
   for d in 0 1 2 3 4 6 8; do row 1000000 "$d"; done
 fi
+
+# Summary rows for bench/run, at d = 3: queries per second in wall time, neardup's from
+# (median query - median build) / (R Q), the scans' from their own clocks.
+qps() { awk -v u="$1" 'BEGIN { if (u > 0) printf "%.0f", 1e6 / u }'; }
+for N in "${sizes[@]}"; do
+  in="N = $(humann "$N") random 64-bit fingerprints"
+  us='' note=''
+  if [ -n "$(wall query "$N" 3)" ] && [ -n "$(wall build "$N" 3)" ]; then
+    us=$(awk -v a="$(wall query "$N" 3)" -v b="$(wall build "$N" 3)" -v q="$((QN[$N] * QR[$N]))" \
+      'BEGIN { printf "%.6g", (a - b) / q * 1e6 }')
+    [ -n "$(qps "$us")" ] || note="queries below the timer's resolution"
+  else
+    note=failed
+  fi
+  summary 'near -d 3' "$in" neardup 'neardup near -d 3 IDX QUERIES' '' "$(qps "$us")" queries/s \
+    "$(mib query "$N" 3 | tr -d '—')" "$note"
+  for ((k = 0; k < ${#scans[@]}; k++)); do
+    s=${scans[k]}
+    us=$(scan_us "$s" "$N" 3 per_query_us)
+    note=''
+    [ -n "$us" ] || note=failed
+    summary 'near -d 3' "$in" peer "scan -d 3 (${scanlab[k]}, brute force)" '' "$(qps "$us")" \
+      queries/s "$(mib "$s" "$N" 3 | tr -d '—')" "$note"
+  done
+done

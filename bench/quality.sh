@@ -10,7 +10,8 @@
 #              (default ${CORPUS:-$HOME/.cache/neardup-corpus}); the labelled
 #              corpus is built once under DIR/quality/ from DIR/kernel/
 #   -n, -s     accepted for bench/run, which passes its arguments to every script;
-#              no effect (nothing here is timed, and the corpus has one size)
+#              no effect (nothing here is timed, and the corpus has one size; it adds
+#              no row to bench/run's summary)
 #
 # The corpus (bench/quality.py build): 300 ASCII files of 2-20 KB from
 # kernel/Documentation, each with four edited copies (words replaced, inserted,
@@ -34,13 +35,13 @@
 # Only the table goes to stdout; progress goes to stderr.
 set -euo pipefail
 export LC_ALL=C
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init quality.sh
 
 usage() {
   echo "usage: bench/quality.sh [-b NEARDUP_BINARY] [-c CORPUSDIR] [-n RUNS] [-s SIZE]" >&2
   exit 2
 }
-die() { echo "quality.sh: $*" >&2; exit 2; }
-say() { echo "quality.sh: $*" >&2; }
 
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
@@ -57,10 +58,8 @@ shift $((OPTIND - 1))
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 [ -d "$corpus/kernel/Documentation" ] ||
   die "$corpus/kernel: missing (run shared/bench/corpus.sh beside the project)"
-corpus=$(cd "$corpus" && pwd)
-case $bin in */*) ;; *) bin=./$bin ;; esac
-{ [ -f "$bin" ] && [ -x "$bin" ]; } || die "$bin: no neardup binary (build it, or pass -b)"
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+find_corpus "$corpus"
+find_bin "$bin"
 command -v python3 >/dev/null 2>&1 || die "python3 is required"
 
 Q=$corpus/quality
@@ -68,15 +67,10 @@ mkdir -p "$Q"
 python3 "$here/quality.py" build "$corpus/kernel" "$Q"
 say "$(python3 "$here/quality.py" crosscheck "$Q" "$bin")"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/neardup-quality.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+make_tmp quality
 
 # NEARDUP_REV names a binary built outside the repository (from `git archive`, say).
-rev=${NEARDUP_REV:-unknown}
-if [ -z "${NEARDUP_REV:-}" ] && r=$(git -C "$(dirname "$bin")" rev-parse --short HEAD 2>/dev/null); then
-  rev=$r
-  git -C "$(dirname "$bin")" diff --quiet HEAD -- 2>/dev/null || rev="$rev (dirty)"
-fi
+rev=$(neardup_rev)
 ndocs=$(find "$Q/docs" -type f | wc -l)
 
 # Fingerprints, hashed once; names are docs/NAME as for the -r runs.
