@@ -29,8 +29,8 @@
  * bands chosen for t = 0.7, and no more at any t since b <= DEDUP_MAXB.
  * The offsets grow by doubling with realloc(3), whose unused tail is not
  * resident.  The text of each near-duplicate takes another 10 to 15 bytes
- * in the text table.  Besides: recent text hashes, and the cache of
- * recsim.h, each up to 8 MiB as the input grows.
+ * in the text table.  Besides: recent text hashes, up to 8 MiB, and the
+ * cache of recsim.h, up to 34 MiB, as the input grows.
  */
 #ifndef DEDUP_H
 #define DEDUP_H

@@ -6,8 +6,8 @@
  * again and again: a ring of shingle hashes and a direct-mapped index of
  * RECSIM_CACHE records into it, an entry being valid until the ring comes
  * round over its hashes.  The ring starts at RECSIM_RING_MIN hashes and
- * doubles, up to RECSIM_RING (8 MiB), when it comes round too often; the
- * index takes 256 KiB.  Nothing is allocated per record.
+ * doubles, up to RECSIM_RING (32 MiB), when it comes round too often; the
+ * index takes 2 MiB.  Nothing is allocated per record.
  */
 #ifndef RECSIM_H
 #define RECSIM_H
@@ -18,9 +18,9 @@
 #include "scheme.h"
 #include "shingle.h"
 
-#define RECSIM_CACHE	16384
+#define RECSIM_CACHE	131072
 #define RECSIM_RING_MIN	(64 * 1024)	/* hashes in the ring at first */
-#define RECSIM_RING	(1024 * 1024)	/* and at most */
+#define RECSIM_RING	(4 * 1024 * 1024)	/* and at most */
 
 /* Shingle hashes of one record. */
 struct recsim_hashes {
