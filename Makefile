@@ -8,8 +8,9 @@ ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 PKGS = libbsd-overlay libxxhash
-PKG_CFLAGS != pkg-config --cflags $(PKGS)
-PKG_LIBS != pkg-config --libs $(PKGS)
+PKG_CONFIG ?= pkg-config
+PKG_CFLAGS != $(PKG_CONFIG) --cflags $(PKGS)
+PKG_LIBS != $(PKG_CONFIG) --libs $(PKGS)
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -53,15 +54,104 @@ $(B)/%.o: %.c
 
 $(B)/tests/unit/test_%: tests/unit/test_%.c tests/unit/unit.h $(ENGINE_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(ENGINE_OBJ) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ENGINE_OBJ) $(LDLIBS)
 
+# The fuzz smoke run needs clang with libFuzzer: without it, it is skipped.
 check: $(B)/neardup $(UNIT_BIN)
-	@NEARDUP=$(abspath $(B)/neardup) UNIT_BIN="$(UNIT_BIN)" tests/run
+	@if tests/fuzz/run -p $(FUZZ_CC); then \
+		$(MAKE) --no-print-directory fuzz || exit 1; \
+		fuzz="$(FUZZ_TARGETS)"; \
+	else \
+		fuzz=; \
+	fi; \
+	NEARDUP=$(abspath $(B)/neardup) UNIT_BIN="$(UNIT_BIN)" \
+	FUZZ_BIN="$$fuzz" \
+	FUZZ_SKIP="$(FUZZ_CC) cannot build libFuzzer targets (make deps)" \
+	tests/run
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer,
-# built apart in build/sanitize.
+# built apart in build/sanitize.  UBSan stops the program at its first
+# report, as ASan does, so that undefined behaviour fails the test.
 sanitize:
+	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
 	$(MAKE) O=build/sanitize DEBUG=1 check
+
+# The big-endian check: neardup and the unit tests cross-built for s390x in
+# build/s390x, statically against Debian's s390x libbsd and libxxhash (make
+# deps-s390x installs them), then the whole suite run under qemu-s390x,
+# called by name so that no binfmt_misc is needed.
+S390X = s390x-linux-gnu
+S390X_RUN = qemu-s390x -L /usr/$(S390X)
+S390X_UNIT = $(UNIT_SRC:%.c=build/s390x/%)
+S390X_DEPS = gcc-$(S390X) libc6-dev-s390x-cross qemu-user \
+	libbsd-dev:s390x libxxhash-dev:s390x
+cross-s390x:
+	PKG_CONFIG_LIBDIR=/usr/lib/$(S390X)/pkgconfig:/usr/share/pkgconfig \
+	$(MAKE) O=build/s390x CC=$(S390X)-gcc LDFLAGS=-static \
+		PKG_CONFIG='pkg-config --static' build/s390x/neardup $(S390X_UNIT)
+
+check-s390x: cross-s390x
+	@b=$(abspath build/s390x); \
+	if [ "$$(od -An -tx1 -j5 -N1 $$b/neardup)" != " 02" ]; then \
+		echo "check-s390x: $$b/neardup is not big-endian" >&2; exit 1; \
+	fi; \
+	printf '#!/bin/sh\nexec $(S390X_RUN) %s "$$@"\n' $$b/neardup >$$b/neardup-qemu && \
+	chmod +x $$b/neardup-qemu && \
+	NEARDUP=$$b/neardup-qemu UNIT_BIN="$(S390X_UNIT)" UNIT_EXEC="$(S390X_RUN)" \
+		NEARDUP_EXPECT_ORDER=big UNIT_TIME_SCALE=20 \
+		FUZZ_SKIP='fuzzed natively only' tests/run
+
+deps-s390x:
+	@dpkg --print-foreign-architectures | grep -qx s390x || \
+		$(SUDO) dpkg --add-architecture s390x
+	@missing=; for p in $(S390X_DEPS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends $$missing; \
+	fi
+
+.PHONY: cross-s390x check-s390x deps-s390x
+
+# libFuzzer targets (tests/fuzz/fuzz_*.c) with ASan and UBSan, built with
+# clang in build/fuzz; make fuzz-run fuzzes them all at once for
+# FUZZ_SECONDS each, the corpus growing in build/fuzz/corpus.
+FUZZ_CC = clang
+FUZZ_O = build/fuzz
+FUZZ_SECONDS = 60
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN = $(FUZZ_SRC:%.c=$(B)/%)
+FUZZ_TARGETS = $(FUZZ_SRC:%.c=$(abspath $(FUZZ_O))/%)
+# The option parser target runs main() itself: exit() and the resources a
+# command holds when it exits are taken over (see tests/fuzz/fuzz_cli.c).
+FUZZ_WRAP = exit err errx errc verr verrx verrc malloc calloc realloc \
+	reallocarray free strdup getline getdelim __getdelim fopen \
+	fopencookie fclose open close fts_open fts_close mmap mremap munmap \
+	pthread_create
+
+# Not -Werror: clang warns of things gcc does not, and CI builds with gcc.
+fuzz:
+	$(MAKE) O=$(FUZZ_O) CC=$(FUZZ_CC) WERROR= \
+		CFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)' \
+		fuzz-targets
+
+fuzz-targets: $(FUZZ_BIN)
+
+$(B)/tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(ENGINE_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< \
+		$(filter %.o,$^) $(LDLIBS) $(FUZZ_LDFLAGS)
+
+$(B)/tests/fuzz/fuzz_cli: $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ)) \
+	src/cli/main.c
+$(B)/tests/fuzz/fuzz_cli: FUZZ_LDFLAGS = $(FUZZ_WRAP:%=-Wl,--wrap=%)
+
+fuzz-run: fuzz
+	tests/fuzz/run -t $(FUZZ_SECONDS) -d $(FUZZ_O) $(FUZZ_TARGETS)
 
 install: $(B)/neardup
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -79,7 +169,7 @@ uninstall:
 
 SUDO != [ "$$(id -u)" = 0 ] || echo sudo
 DEPS = gcc make pkg-config libxxhash-dev libbsd-dev bats bats-support bats-assert \
-	mandoc parallel jq
+	mandoc parallel jq clang libclang-rt-dev bash-completion zsh fish
 deps:
 	@missing=; for p in $(DEPS); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
@@ -95,5 +185,6 @@ clean:
 	rm -f $(UNIT_SRC:.c=)
 	rm -rf build
 
-.PHONY: all check sanitize install uninstall deps clean
--include $(ENGINE_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_BIN:=.d)
+.PHONY: all check sanitize fuzz fuzz-targets fuzz-run install uninstall deps \
+	clean
+-include $(ENGINE_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_BIN:=.d) $(FUZZ_BIN:=.d)

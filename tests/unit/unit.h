@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define UNIT_REASONMAX	512
@@ -94,6 +95,24 @@ unit_status(void)
 	if (fflush(stdout) != 0 || ferror(stdout))
 		return 1;
 	return unit_st.failed_tests > 0;
+}
+
+/*
+ * The factor a test's time limits are stretched by: UNIT_TIME_SCALE from
+ * the environment (make check-s390x sets it for qemu, whose emulated code
+ * is many times slower), or 1.
+ */
+static double unit_time_scale(void) __attribute__((unused));
+
+static double
+unit_time_scale(void)
+{
+	const char *s = getenv("UNIT_TIME_SCALE");
+	double f;
+
+	if (s == NULL || (f = strtod(s, NULL)) < 1)
+		return 1;
+	return f;
 }
 
 /* CHECK(cond, fmt, ...): the format and its arguments follow cond. */
