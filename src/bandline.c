@@ -52,6 +52,10 @@ bandline_parse(const char *line, size_t len, int zero, size_t *keylen,
 	else if (buf_add_unescaped(name, tab + 1, (size_t)(end - tab - 1), 1,
 	    why) == -1)
 		return -1;
+	if (name->len > 0 && memchr(name->data, '\0', name->len) != NULL) {
+		*why = "NUL byte in name";
+		return -1;
+	}
 	buf_addc(name, '\0');
 	name->len--;
 	return 0;

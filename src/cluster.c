@@ -7,6 +7,9 @@
  * Inside a run every pair not yet in one group is confirmed; a run of m
  * members costs up to m(m-1)/2 estimates, which stays small unless many
  * documents share a band without being near-duplicates of each other.
+ * Copies (identical fingerprints) are found first and take no part in the
+ * runs of bands: their original stands for them, so that a million copies
+ * of one page cost a million steps, not half a million million.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -81,12 +84,14 @@ add_pair(struct clusters *c, uint32_t a, uint32_t b, double sim, int keep)
  * Confirm the pairs of each run of equal keys (key[] sorted, id[] along):
  * every pair not yet in one group (every pair at all when pairs are
  * listed) whose estimate reaches t, or with exact set whose fingerprints
- * are identical, joins.
+ * are identical, joins.  With exact set, a fingerprint identical to one
+ * before it is marked in copy[]; copies are then passed over, unless
+ * pairs are listed.
  */
 static void
 confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
     const uint32_t *id, size_t n, const struct cluster_opts *o, int exact,
-    struct clusters *c)
+    unsigned char *copy, struct clusters *c)
 {
 	size_t nv = scheme_nvalues(sc), i, j, k, end;
 	const uint64_t *a, *b;
@@ -96,10 +101,13 @@ confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
 		for (end = i + 1; end < n && key[end] == key[i]; end++)
 			;
 		for (j = i + 1; j < end; j++) {
+			if (!o->pairs && copy[id[j]])
+				continue;
 			for (k = i; k < j; k++) {
 				/* Listing pairs: every one, not just joins. */
-				if (!o->pairs && uf_find(&c->uf, id[j]) ==
-				    uf_find(&c->uf, id[k]))
+				if (!o->pairs && (copy[id[k]] ||
+				    uf_find(&c->uf, id[j]) ==
+				    uf_find(&c->uf, id[k])))
 					continue;
 				c->candidates++;
 				a = v + (size_t)id[k] * nv;
@@ -114,6 +122,10 @@ confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
 				c->confirmed++;
 				uf_union(&c->uf, id[j], id[k]);
 				add_pair(c, id[k], id[j], sim, o->pairs);
+				if (exact && !o->pairs) {
+					copy[id[j]] = 1;
+					break;
+				}
 			}
 		}
 	}
@@ -124,6 +136,7 @@ struct selfctx {
 	const uint64_t *v;
 	const struct cluster_opts *o;
 	struct clusters *c;
+	const uint32_t *map;	/* index number to id, or NULL: the same */
 };
 
 static void
@@ -131,6 +144,10 @@ simhash_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
 {
 	struct selfctx *x = ctx;
 
+	if (x->map != NULL) {
+		a = x->map[a];
+		b = x->map[b];
+	}
 	x->c->candidates++;
 	x->c->confirmed++;
 	uf_union(&x->c->uf, a, b);
@@ -167,9 +184,10 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
     const struct cluster_opts *o, struct clusters *c)
 {
 	size_t nv = scheme_nvalues(sc), i, m;
-	struct selfctx x = { sc, v, o, c };
+	struct selfctx x = { sc, v, o, c, NULL };
 	struct index ix;
-	uint64_t *key;
+	unsigned char *copy;
+	uint64_t *key, *w;
 	uint32_t *id;
 	unsigned band;
 
@@ -177,6 +195,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 	uf_init(&c->uf, n);
 	key = xreallocarray(NULL, n ? n : 1, sizeof(*key));
 	id = xreallocarray(NULL, n ? n : 1, sizeof(*id));
+	copy = xcalloc(n ? n : 1, 1);
 
 	/* Identical fingerprints first: they join without an estimate. */
 	for (i = 0; i < n; i++) {
@@ -184,7 +203,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 		id[i] = (uint32_t)i;
 	}
 	keysort(key, id, n, 64);
-	confirm_runs(sc, v, key, id, n, o, 1, c);
+	confirm_runs(sc, v, key, id, n, o, 1, copy, c);
 
 	switch (sc->algo) {
 	case ALGO_MINHASH:
@@ -196,7 +215,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 				id[i] = (uint32_t)i;
 			}
 			keysort(key, id, n, 64);
-			confirm_runs(sc, v, key, id, n, o, 0, c);
+			confirm_runs(sc, v, key, id, n, o, 0, copy, c);
 		}
 		break;
 	case ALGO_BOTTOMK:
@@ -216,18 +235,32 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 					id[m++] = (uint32_t)i;
 				}
 		keysort(key, id, m, 64);
-		confirm_runs(sc, v, key, id, m, o, 0, c);
+		confirm_runs(sc, v, key, id, m, o, 0, copy, c);
 		break;
 	case ALGO_SIMHASH:
-		index_build(&ix, v, n, sc->size, o->d);
+		/* Copies have joined their originals: the others suffice. */
+		w = NULL;
+		for (m = 0, i = 0; i < n; i++)
+			if (o->pairs || !copy[i])
+				id[m++] = (uint32_t)i;
+		if (m < n) {
+			w = xreallocarray(NULL, m ? m : 1, nv * sizeof(*w));
+			for (i = 0; i < m; i++)
+				memcpy(w + i * nv, v + (size_t)id[i] * nv,
+				    nv * sizeof(*w));
+			x.map = id;
+		}
+		index_build(&ix, w != NULL ? w : v, m, sc->size, o->d);
 		index_self(&ix, simhash_pair, &x);
 		index_free(&ix);
+		free(w);
 		break;
 	case ALGO_KEY:
 		break;		/* equal keys were identical fingerprints */
 	}
 	free(key);
 	free(id);
+	free(copy);
 	unique_pairs(c);
 }
 

@@ -136,6 +136,12 @@ fpline_parse(const char *line, size_t len, int zero, struct fpline *fp,
 			return -1;
 	} else
 		buf_add(&fp->name, line, (size_t)(end - line));
+	/* Names are C strings: a NUL would cut one short. */
+	if (fp->name.len > 0 && memchr(fp->name.data, '\0', fp->name.len) !=
+	    NULL) {
+		*why = "NUL byte in name";
+		return -1;
+	}
 	buf_addc(&fp->name, '\0');
 	fp->name.len--;
 	return 0;

@@ -81,12 +81,17 @@ static void
 run_records(struct hashworker *w, struct hashjob *j)
 {
 	const struct hashcfg *cfg = w->cfg;
-	const char *p = j->data, *end = j->data + j->len, *eol, *next, *text;
+	const char *p = j->data, *end, *eol, *next, *text;
 	const char *tab;
 	const uint64_t *v;
 	int delim = cfg->zero ? '\0' : '\n';
 	uint64_t rec = j->first;
 	char num[24];
+
+	/* A job that only reports a problem has no records, nor data. */
+	if (p == NULL)
+		return;
+	end = p + j->len;
 
 	for (; p < end; p = next, rec++) {
 		if ((eol = memchr(p, delim, (size_t)(end - p))) == NULL)
@@ -100,6 +105,14 @@ run_records(struct hashworker *w, struct hashjob *j)
 				note(j, rec, tab == NULL ?
 				    "no tab: expected ID<TAB>TEXT" :
 				    "empty ID before the tab");
+				continue;
+			}
+			/* Names are C strings, and lines read back are bounded. */
+			if (memchr(p, '\0', (size_t)(tab - p)) != NULL ||
+			    tab - p > RECORD_ID_MAX) {
+				note(j, rec, tab - p > RECORD_ID_MAX ?
+				    "ID longer than 1048576 bytes" :
+				    "NUL byte in ID");
 				continue;
 			}
 			buf_add(&w->name, p, (size_t)(tab - p));

@@ -20,6 +20,9 @@
 #include "keysort.h"
 #include "xmalloc.h"
 
+/* Fingerprints of a table between two calls of the tick of index_self. */
+#define INDEX_TICK	65536
+
 /* Bits start .. start + len - 1 of w, right-aligned (len <= 64). */
 static inline uint64_t
 get_bits(const uint64_t *w, unsigned start, unsigned len)
@@ -282,23 +285,33 @@ index_self(const struct index *ix, index_pair_fn *fn, void *ctx)
 {
 	const struct index_table *t;
 	const uint64_t *a, *b;
-	size_t i, j, end;
-	uint64_t mask;
+	size_t i, j, end, ticked = 0;
+	uint64_t mask, total;
 	unsigned tab, dist;
 
+	/* The work: each fingerprint of each table (or of the scan). */
+	total = (uint64_t)ix->n * (ix->ntables ? ix->ntables : 1);
 	if (ix->ntables == 0) {
-		for (i = 0; i < ix->n; i++)
+		for (i = 0; i < ix->n; i++) {
+			if (ix->tick != NULL)
+				ix->tick(ix->tickctx, i, total);
 			for (j = i + 1; j < ix->n; j++) {
 				dist = distance(ix, ix->fp + i * ix->words,
 				    ix->fp + j * ix->words);
 				if (dist <= ix->d)
 					fn(ctx, (uint32_t)i, (uint32_t)j, dist);
 			}
+		}
 	}
 	for (tab = 0; tab < ix->ntables; tab++) {
 		t = &ix->t[tab];
 		mask = prefix_mask(t->pbits);
 		for (i = 0; i < ix->n; i = end) {
+			if (ix->tick != NULL && i - ticked >= INDEX_TICK) {
+				ix->tick(ix->tickctx, (uint64_t)tab * ix->n + i,
+				    total);
+				ticked = i;
+			}
 			for (end = i + 1; end < ix->n && ((t->key[end] ^
 			    t->key[i]) & mask) == 0; end++)
 				;
@@ -320,7 +333,10 @@ index_self(const struct index *ix, index_pair_fn *fn, void *ctx)
 				}
 			}
 		}
+		ticked = 0;
 	}
+	if (ix->tick != NULL)
+		ix->tick(ix->tickctx, total, total);
 }
 
 void

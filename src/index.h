@@ -45,6 +45,13 @@ struct index {
 	const uint64_t *fp;	/* n fingerprints of words each (not owned) */
 	unsigned ntables;
 	struct index_table *t;
+	/*
+	 * Set after index_build, if wanted: index_self calls tick with the
+	 * work done so far and the whole of it, now and then (for a
+	 * progress line).
+	 */
+	void	(*tick)(void *tickctx, uint64_t done, uint64_t total);
+	void	*tickctx;
 };
 
 struct index_match {

@@ -33,16 +33,36 @@ count(const char *p, size_t len, int c)
 	return n;
 }
 
+/* Drop the first end bytes of the buffer: a record too long, skipped. */
+static int
+skip(struct recreader *r, size_t end, uint64_t *first)
+{
+	memmove(r->buf, r->buf + end, r->len - end);
+	r->len -= end;
+	*first = r->next++;
+	return RECORD_LONG;
+}
+
 int
 recreader_next(struct recreader *r, char **data, size_t *len,
     uint64_t *first)
 {
-	size_t cut = 0, scanned = 0;
-	char *last;
+	size_t cut = 0, scanned = 0, room;
+	int skipping = 0;
+	char *last, *p;
 	ssize_t n;
 
+	if (r->err != 0)
+		return -r->err;
 	for (;;) {
-		if (r->len >= RECORD_BATCH || r->eof) {
+		if (skipping) {
+			/* The rest of a record too long: drop up to its end. */
+			if ((p = memchr(r->buf, r->delim, r->len)) != NULL)
+				return skip(r, (size_t)(p - r->buf) + 1, first);
+			if (r->eof)
+				return skip(r, r->len, first);
+			r->len = 0;
+		} else if (r->len >= RECORD_BATCH || r->eof) {
 			last = scanned < r->len ? memrchr(r->buf + scanned,
 			    r->delim, r->len - scanned) : NULL;
 			if (last != NULL)
@@ -54,21 +74,43 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 				break;
 			if (r->eof)
 				return 0;
+			/* No delimiter yet: the buffer is one record. */
+			if (r->len > RECORD_MAX) {
+				skipping = 1;
+				r->len = 0;
+			}
 		}
 		if (r->cap - r->len < RECORD_BATCH) {
 			r->cap = r->cap ? r->cap * 2 : 2 * RECORD_BATCH;
 			r->buf = xreallocarray(r->buf, r->cap, 1);
 		}
-		n = read(r->fd, r->buf + r->len, r->cap - r->len);
+		/*
+		 * Reads of at most RECORD_BATCH bytes: only the first record
+		 * of a batch can then be longer than RECORD_MAX.
+		 */
+		room = r->cap - r->len;
+		n = read(r->fd, r->buf + r->len, room < RECORD_BATCH ? room :
+		    RECORD_BATCH);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			return -errno;
+			/* The whole records before the error go first. */
+			r->err = errno;
+			last = skipping || r->len == 0 ? NULL :
+			    memrchr(r->buf, r->delim, r->len);
+			if (last == NULL)
+				return -r->err;
+			cut = (size_t)(last - r->buf) + 1;
+			break;
 		}
 		if (n == 0)
 			r->eof = 1;
 		r->len += (size_t)n;
 	}
+	p = memchr(r->buf, r->delim, cut);
+	if ((p != NULL ? (size_t)(p - r->buf) : cut) > RECORD_MAX)
+		return skip(r, p != NULL ? (size_t)(p - r->buf) + 1 : cut,
+		    first);
 	*data = xmalloc(cut);
 	memcpy(*data, r->buf, cut);
 	*len = cut;

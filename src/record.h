@@ -11,6 +11,11 @@
 #include <stdint.h>
 
 #define RECORD_BATCH (1024 * 1024)	/* bytes per batch, at least */
+#define RECORD_MAX	16777216	/* longest record or line read: 16 MiB */
+#define RECORD_LONG_WHY	"record longer than 16777216 bytes"	/* the same */
+#define RECORD_LINE_WHY	"line longer than 16777216 bytes"	/* the same */
+#define RECORD_ID_MAX	1048576	/* longest --tsv ID of hash: 1 MiB */
+#define RECORD_LONG	2	/* recreader_next: a record past RECORD_MAX */
 
 enum recmode {
 	REC_NONE,	/* whole documents */
@@ -24,6 +29,8 @@ struct recreader {
 	char	*buf;		/* bytes read and not yet batched */
 	size_t	 len, cap;
 	int	 eof;
+	int	 err;		/* a read failed: errno, once the records
+				   before have been handed on */
 	uint64_t next;		/* number of the next record (from 1) */
 };
 
@@ -33,8 +40,11 @@ void	recreader_init(struct recreader *, int fd, int delim);
  * The next batch: a malloc'd buffer of whole records (the last may lack
  * its delimiter at the end of input) and the number of its first record.
  * Returns 1, 0 at the end of input, or an errno value (negated) on a read
- * error.  A batch holds at least RECORD_BATCH bytes unless the input ends,
- * and more when a record is longer.
+ * error, once the whole records read before it have been returned.  A
+ * batch holds at least RECORD_BATCH bytes unless the input ends, and more
+ * when a record is longer.  A record longer than RECORD_MAX is skipped,
+ * never cut: RECORD_LONG is returned, with its number in *first, so that
+ * memory stays within about twice RECORD_MAX whatever the input.
  */
 int	recreader_next(struct recreader *, char **data, size_t *len,
 	    uint64_t *first);

@@ -2,13 +2,15 @@
  * Operand walking with fts(3).  Command-line symbolic links are followed
  * (as grep -r does); links met inside a tree are followed only with -L,
  * when fts also reports directory cycles.  Only regular files are hashed
- * from a tree: devices, FIFOs and sockets inside it are skipped.
+ * from a tree: devices, FIFOs and sockets inside it are skipped, and said
+ * to be (a FIFO would block, a device might never end).
  */
 #include <sys/types.h>
 #include <sys/stat.h>
 
 #include <errno.h>
 #include <fts.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,11 +110,16 @@ walk_next(struct walk *w, struct walk_entry *e)
 			e->errnum = f->fts_errno ? f->fts_errno : EIO;
 			return 1;
 		case FTS_SLNONE:
+			/* A dangling link, or a loop of links. */
 			if (w->follow) {
-				e->errnum = ENOENT;
+				e->errnum = stat(f->fts_accpath, &st) == -1 ?
+				    errno : ENOENT;
 				return 1;
 			}
 			break;
+		case FTS_DEFAULT:
+			e->errnum = WALK_NOTREG;
+			return 1;
 		default:
 			break;
 		}
@@ -134,16 +141,33 @@ walk_free(struct walk *w)
 	free(w);
 }
 
+const char *
+walk_strerror(int errnum)
+{
+	return errnum == WALK_NOTREG ? "not a regular file, skipped" :
+	    strerror(errnum);
+}
+
 int
 walk_files0(FILE *fp, char **name, size_t *cap)
 {
-	ssize_t n;
+	size_t n = 0;
+	int c;
 
+	if (*cap < PATH_MAX) {
+		*name = xreallocarray(*name, PATH_MAX, 1);
+		*cap = PATH_MAX;
+	}
 	errno = 0;
-	if ((n = getdelim(name, cap, '\0', fp)) == -1)
-		return ferror(fp) ? -1 : 0;
-	if (n > 0 && (*name)[n - 1] == '\0')
-		n--;
+	while ((c = getc_unlocked(fp)) != EOF && c != '\0')
+		if (n++ < PATH_MAX - 1)
+			(*name)[n - 1] = (char)c;
+	if (c == EOF && ferror(fp))
+		return -1;
+	if (c == EOF && n == 0)
+		return 0;
+	if (n >= PATH_MAX)
+		return WALK_LONGNAME;
 	(*name)[n] = '\0';
 	return 1;
 }

@@ -10,9 +10,16 @@
 struct walk_entry {
 	const char *path;	/* valid until the next walk_next */
 	int	 isstdin;	/* the operand "-" */
-	int	 errnum;	/* nonzero: path could not be walked */
+	int	 errnum;	/* nonzero: path could not be walked, or
+				   WALK_NOTREG (see walk_strerror) */
 	long long size;		/* bytes, when the walk knows; else -1 */
 };
+
+/*
+ * errnum of a FIFO, socket or device met in a tree: it is skipped, with a
+ * message, and is not an error.
+ */
+#define WALK_NOTREG	(-1)
 
 struct walk;
 
@@ -27,12 +34,17 @@ int	walk_next(struct walk *, struct walk_entry *);
 
 void	walk_free(struct walk *);
 
+/* What an entry's errnum says: strerror(3), or WALK_NOTREG's reason. */
+const char *walk_strerror(int errnum);
+
 /*
  * Read the next NUL-terminated name of a --files0-from list into *name
  * (storage reused by the next call): 1, 0 at the end, -1 on a read error
- * (errno set).  A zero-length name is returned as such: the caller
- * reports it.
+ * (errno set), or WALK_LONGNAME for a name of PATH_MAX bytes or more,
+ * which no file has (it is skipped, never cut).  A zero-length name is
+ * returned as such: the caller reports it.
  */
+#define WALK_LONGNAME	2
 int	walk_files0(FILE *, char **name, size_t *cap);
 
 #endif

@@ -2,14 +2,18 @@
  * Loading and looking up weight tables.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include "buf.h"
 #include "byteorder.h"
+#include "linein.h"
+#include "record.h"
 #include "shingle.h"
 #include "utf8.h"
 #include "weights.h"
@@ -124,22 +128,23 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
     struct weights_error *e)
 {
 	struct buf tok = { 0 };
-	char *line = NULL, *tab, *end;
-	size_t cap = 0, lineno = 0, len, i;
-	ssize_t n;
+	struct linein li;
+	char *line, *tab, *end;
+	size_t lineno, len, i;
 	uint64_t th;
 	double v;
-	FILE *fp;
-	int rv = -1;
+	int fd, n, rv = -1;
 
 	memset(w, 0, sizeof(*w));
-	if ((fp = fopen(path, "r")) == NULL)
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
 		return fail(e, 0, errno, NULL);
-	while ((n = getline(&line, &cap, fp)) != -1) {
-		lineno++;
-		len = (size_t)n;
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
+	linein_init(&li, fd, '\n', RECORD_MAX);
+	while ((n = linein_next(&li, &line, &len)) > 0) {
+		lineno = (size_t)li.lineno;
+		if (n == LINEIN_LONG) {
+			fail(e, lineno, 0, RECORD_LINE_WHY);
+			goto out;
+		}
 		if (len > 0 && line[len - 1] == '\r')
 			line[--len] = '\0';
 		if (len == 0)
@@ -183,8 +188,8 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
 		w->val[i] = v;
 		w->n++;
 	}
-	if (ferror(fp)) {
-		fail(e, 0, errno, NULL);
+	if (n < 0) {
+		fail(e, 0, -n, NULL);
 		goto out;
 	}
 	if (w->cap == 0)
@@ -192,9 +197,9 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
 	w->digest = digest(w);
 	rv = 0;
 out:
-	free(line);
+	linein_free(&li);
 	buf_free(&tok);
-	fclose(fp);
+	close(fd);
 	if (rv == -1)
 		weights_free(w);
 	return rv;

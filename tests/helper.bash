@@ -123,3 +123,38 @@ jq_true() {
 	jq -e "$1" <<<"$output" >/dev/null ||
 	    fail "jq '$1' is not true for: $output"
 }
+
+# words BYTES: BYTES bytes of English-like words, no newline, from a pipe;
+# a few distinct shingles however long.
+words() {
+	perl -e '$s = "lorem ipsum dolor sit amet consectetur adipiscing elit " x 20000;
+	    print $s while 1' | head -c "$1"
+}
+
+# native: $NEARDUP is an executable of this machine, not run by an emulator
+# (make check-s390x runs it under qemu through a script).
+native() {
+	[ "$(head -c 4 "$NEARDUP" | od -An -tx1 | tr -d ' \n')" = 7f454c46 ]
+}
+
+# sanitized: $NEARDUP is built with AddressSanitizer (make sanitize).
+sanitized() {
+	grep -q __asan_init "$NEARDUP"
+}
+
+# drop_dac ARGS...: run ARGS without the capabilities that let root read
+# any file, so that permissions count as they do for other users; as it
+# is when not root.  Fails if root cannot drop them here.
+drop_dac() {
+	if [ "$(id -u)" -ne 0 ]; then
+		"$@"
+		return
+	fi
+	setpriv --bounding-set=-dac_override,-dac_read_search "$@"
+}
+
+# need_drop_dac: skip unless permissions can be made to count (drop_dac).
+need_drop_dac() {
+	drop_dac true 2>/dev/null ||
+	    skip "running as root, and unable to drop CAP_DAC_OVERRIDE here"
+}

@@ -102,6 +102,9 @@ enum {
 	OPT_TSV,
 	OPT_COLOR,
 	OPT_FORMAT,
+	OPT_HEADER,
+	OPT_PROGRESS,
+	OPT_NO_PROGRESS,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 

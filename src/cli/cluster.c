@@ -21,6 +21,7 @@
 #include "fpset.h"
 #include "hashrun.h"
 #include "index.h"
+#include "progress.h"
 #include "xmalloc.h"
 
 #define DEFAULT_THRESHOLD 0.8
@@ -35,7 +36,8 @@ const struct cmd cmd_cluster = {
 	"\t[-s seed] [-t threshold] [--all] [--docs] [--dups | --uniques]\n"
 	"\t[--format=groups|tsv|json] [--keep=first|longest|shortest|path]\n"
 	"\t[--bands] [--keep-case] [--keep-punct] [--lsh=BxR] [--multiset]\n"
-	"\t[--pairs] [--sorted] [--weights=file] [file ...]",
+	"\t[--header] [--pairs] [--progress | --no-progress] [--sorted]\n"
+	"\t[--weights=file] [file ...]",
 	cluster_exec
 };
 
@@ -74,8 +76,10 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
+		PROGRESS_LONG,
 		{ "distance", required_argument, NULL, 'd' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "header", no_argument, NULL, OPT_HEADER },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "recursive", no_argument, NULL, 'r' },
 		{ "dereference", no_argument, NULL, 'L' },
@@ -123,6 +127,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 			algo_given |= ch == 'a';
 			continue;
 		}
+		if (progress_option(ch))
+			continue;
 		switch (ch) {
 		case 'd':
 			co.d = (unsigned)cli_number(c, "-d", optarg, 0,
@@ -190,6 +196,9 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		case OPT_CMD_FIRST + 8:
 			sorted = 1;
 			break;
+		case OPT_HEADER:
+			o.header = 1;
+			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "groups") == 0)
 				o.fmt = OUT_GROUPS;
@@ -212,6 +221,10 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	docs |= recursive;
 	if (follow && !recursive) {
 		warnx("-L applies to -r");
+		cli_usage(c);
+	}
+	if (o.header && !(o.fmt == OUT_TSV || (o.pairs && o.fmt != OUT_JSON))) {
+		warnx("--header applies to tables: --format=tsv, --pairs");
 		cli_usage(c);
 	}
 	if (shingling && !docs) {
@@ -242,6 +255,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		memset(&cfg, 0, sizeof(cfg));
 		shopts_scheme(c, &so, REC_NONE, &cfg.sc);
 		cfg.wt = so.weights != NULL ? &so.wt : NULL;
+		progress_start("files", 0);
+		progress_inputs(argv, argc, recursive, follow);
 		run = hashrun_new(&cfg, jobs, recursive, follow, collect, &s);
 		if (argc == 0)
 			hashrun_operand(run, "-");
@@ -249,6 +264,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 			hashrun_operand(run, argv[i]);
 		rval = hashrun_finish(run);
 	} else {
+		progress_start("fingerprints", 0);
+		progress_inputs(argv, argc, 0, 0);
 		if (argc == 0 && fpset_load(&s, "-", o.zero, 0) == -1)
 			rval = EXIT_TROUBLE;
 		for (i = 0; i < (size_t)argc; i++)
@@ -291,7 +308,9 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		fputc('\n', stderr);
 	}
 
+	progress_stage("grouping", NULL, 0);
 	cluster_run(&s.sc, s.v, s.n, &co, &cl);
+	progress_end();
 	if (verbose)
 		fprintf(stderr, "%s: %zu candidate pairs, %zu confirmed\n",
 		    getprogname(), cl.candidates, cl.confirmed);

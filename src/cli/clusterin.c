@@ -4,15 +4,20 @@
  * MapReduce engine.
  */
 #include <err.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bandline.h"
 #include "buf.h"
 #include "cli.h"
 #include "clusterin.h"
 #include "fpline.h"
+#include "linein.h"
+#include "record.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
@@ -95,17 +100,48 @@ check_layout(struct buf *first, const char *key, size_t keylen,
 		    (int)first->len, first->data);
 }
 
-/* Open path ("-": standard input); NULL after a warning. */
-static FILE *
-open_input(const char *path)
+/* Open path ("-": standard input) for li; -1 after a warning. */
+static int
+open_input(const char *path, struct linein *li, int zero)
 {
-	FILE *f;
+	int fd;
 
 	if (strcmp(path, "-") == 0)
-		return stdin;
-	if ((f = fopen(path, "r")) == NULL)
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
 		warn("%s", cli_vis(path));
-	return f;
+		return -1;
+	}
+	linein_init(li, fd, zero ? '\0' : '\n', RECORD_MAX);
+	return 0;
+}
+
+/*
+ * The next line of path into *line, *len, its number into *lineno: 1, or
+ * 0 at the end.  Exits 2 on a line too long; warns about a read error and
+ * makes *rval 2, ending the input, and closes it at the end.
+ */
+static int
+next_line(struct linein *li, const char *path, char **line, size_t *len,
+    size_t *lineno, int *rval)
+{
+	int n;
+
+	if ((n = linein_next(li, line, len)) == 1) {
+		*lineno = (size_t)li->lineno;
+		return 1;
+	}
+	if (n == LINEIN_LONG)
+		errx(EXIT_TROUBLE, "%s:%" PRIu64 ": line longer than %d bytes",
+		    cli_vis(path), li->lineno, RECORD_MAX);
+	if (n < 0) {
+		warnc(-n, "%s", cli_vis(path));
+		*rval = EXIT_TROUBLE;
+	}
+	if (li->fd != STDIN_FILENO)
+		close(li->fd);
+	linein_free(li);
+	return 0;
 }
 
 int
@@ -116,27 +152,23 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 	struct fpset s = { 0 };
 	struct buf name = { 0 }, layout = { 0 };
 	struct group *g;
-	char *line = NULL;
-	size_t cap = 0, keylen, lineno, ng, i;
+	struct linein li;
+	char *line;
+	size_t len, keylen, lineno, ng, i;
 	const char *why, *path;
 	uint32_t *slot, id;
-	ssize_t len;
 	int rval = EXIT_OK, a;
-	FILE *f;
 
 	memset(&cl, 0, sizeof(cl));
 	uf_init(&cl.uf, 0);
 	for (a = 0; a < (argc ? argc : 1); a++) {
 		path = argc ? argv[a] : "-";
-		if ((f = open_input(path)) == NULL) {
+		if (open_input(path, &li, o->zero) == -1) {
 			rval = EXIT_TROUBLE;
 			continue;
 		}
-		for (lineno = 1; (len = getdelim(&line, &cap, o->zero ? '\0' :
-		    '\n', f)) != -1; lineno++) {
-			if (len > 0 && line[len - 1] == (o->zero ? '\0' : '\n'))
-				len--;
-			if (bandline_parse(line, (size_t)len, o->zero, &keylen,
+		while (next_line(&li, path, &line, &len, &lineno, &rval)) {
+			if (bandline_parse(line, len, o->zero, &keylen,
 			    &name, &why) == -1)
 				errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path),
 				    lineno, why);
@@ -145,6 +177,10 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 			slot = idmap_slot(&names, xxh_bytes(name.data, name.len,
 			    0));
 			if (*slot == UINT32_MAX) {
+				if (s.n == UINT32_MAX)
+					errx(EXIT_TROUBLE, "%s:%zu: more than "
+					    "%u documents", cli_vis(path), lineno,
+					    UINT32_MAX);
 				*slot = (uint32_t)s.n;
 				names.n++;
 				add_name(&s, name.data, name.len);
@@ -165,19 +201,12 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 			} else
 				uf_union(&cl.uf, *slot, id);
 		}
-		if (ferror(f)) {
-			warn("%s", cli_vis(path));
-			rval = EXIT_TROUBLE;
-		}
-		if (f != stdin)
-			fclose(f);
 	}
 	g = cout_groups(&s, &cl, o, &ng);
 	cout_all(&s, g, ng, o);
 	for (i = 0; i < ng; i++)
 		free(g[i].id);
 	free(g);
-	free(line);
 	buf_free(&name);
 	buf_free(&layout);
 	free(names.h);
@@ -216,34 +245,30 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 	struct fpline fp = { 0 };
 	struct buf prev = { 0 }, name = { 0 }, layout = { 0 };
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
-	char *line = NULL;
-	size_t cap = 0, keylen, lineno, shown = 0, nv;
+	struct linein li;
+	char *line;
+	size_t len, keylen, lineno, shown = 0, nv;
 	const char *why, *path, *key;
-	ssize_t len;
 	int rval = EXIT_OK, a, cmp;
-	FILE *f;
 
 	cout_open(o);
 	for (a = 0; a < (argc ? argc : 1); a++) {
 		path = argc ? argv[a] : "-";
-		if ((f = open_input(path)) == NULL) {
+		if (open_input(path, &li, o->zero) == -1) {
 			rval = EXIT_TROUBLE;
 			continue;
 		}
-		for (lineno = 1; (len = getdelim(&line, &cap, o->zero ? '\0' :
-		    '\n', f)) != -1; lineno++) {
-			if (len > 0 && line[len - 1] == (o->zero ? '\0' : '\n'))
-				len--;
+		while (next_line(&li, path, &line, &len, &lineno, &rval)) {
 			key = line;
 			if (bands) {
-				if (bandline_parse(line, (size_t)len, o->zero,
+				if (bandline_parse(line, len, o->zero,
 				    &keylen, &name, &why) == -1)
 					errx(EXIT_TROUBLE, "%s:%zu: %s",
 					    cli_vis(path), lineno, why);
 				check_layout(&layout, line, keylen, path,
 				    lineno);
 			} else {
-				if (fpline_parse(line, (size_t)len, o->zero, &fp,
+				if (fpline_parse(line, len, o->zero, &fp,
 				    &why) == -1)
 					errx(EXIT_TROUBLE, "%s:%zu: %s",
 					    cli_vis(path), lineno, why);
@@ -301,16 +326,9 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 			}
 			add_name(&run, name.data, name.len);
 		}
-		if (ferror(f)) {
-			warn("%s", cli_vis(path));
-			rval = EXIT_TROUBLE;
-		}
-		if (f != stdin)
-			fclose(f);
 	}
 	flush_run(&run, o, &shown);
 	cout_close(o, shown);
-	free(line);
 	buf_free(&prev);
 	buf_free(&name);
 	buf_free(&layout);

@@ -108,6 +108,11 @@ cout_open(const struct out *o)
 {
 	if (o->fmt == OUT_JSON)
 		putchar('[');
+	else if (o->header) {
+		fputs(o->show == SHOW_UNIQUES ? "name" :
+		    "cluster\tname\tsimilarity", stdout);
+		cout_end(o);
+	}
 }
 
 void
@@ -207,6 +212,10 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 
 	if (o->fmt == OUT_JSON)
 		putchar('[');
+	else if (o->header) {
+		fputs("a\tb\tsimilarity", stdout);
+		cout_end(o);
+	}
 	for (i = 0; i < c->npair; i++) {
 		if (o->fmt == OUT_JSON) {
 			printf("%s\n{\"a\": ", i ? "," : "");

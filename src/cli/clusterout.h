@@ -17,6 +17,7 @@ enum { SHOW_GROUPS, SHOW_DUPS, SHOW_UNIQUES };
 
 struct out {
 	int	 fmt, keep, show, all, zero, pairs;
+	int	 header;	/* --header: tsv output starts with its columns */
 };
 
 /* One group: its members (ids, input order) and the kept one. */

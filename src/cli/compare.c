@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,9 @@
 #include "cli.h"
 #include "digest.h"
 #include "fpline.h"
+#include "linein.h"
+#include "progress.h"
+#include "record.h"
 #include "shset.h"
 #include "similarity.h"
 #include "winnow.h"
@@ -33,11 +37,12 @@ static int compare_exec(const struct cmd *, int, char **);
 
 const struct cmd cmd_compare = {
 	"compare", "how similar two documents (or two fingerprints) are",
-	"compare [-Fhq] [-a algo] [-c n | -w n] [-k size] [-s seed] "
+	"compare [-Fhqz] [-a algo] [-c n | -w n] [-k size] [-s seed] "
 	"[-t threshold]\n"
 	"\t[--color=when] [--containment] [--format=text|tsv|json] "
-	"[--keep-case]\n"
-	"\t[--keep-punct] [--multiset] [--passages] [--weights=file] a [b]",
+	"[--header]\n"
+	"\t[--keep-case] [--keep-punct] [--multiset] [--passages]\n"
+	"\t[--progress | --no-progress] [--weights=file] a [b]",
 	compare_exec
 };
 
@@ -79,9 +84,10 @@ read_doc(struct digest *d, const char *name, struct buf *text, int keep)
 		return errno;
 	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
 		e = EISDIR;
-	else if (!keep)
+	else if (!keep && !progress_on())
 		e = digest_fd(d, fd, &v);
 	else {
+		/* Block by block, for the text or for the progress line. */
 		for (;;) {
 			n = read(fd, buf_reserve(text, 1 << 16), 1 << 16);
 			if (n < 0 && errno == EINTR)
@@ -91,44 +97,66 @@ read_doc(struct digest *d, const char *name, struct buf *text, int keep)
 				break;
 			}
 			digest_feed(d, text->data + text->len, (size_t)n);
-			text->len += (size_t)n;
+			if (keep)
+				text->len += (size_t)n;
+			progress_count(0, (uint64_t)n);
 		}
 		if (e == 0)
 			(void)digest_end(d);
 	}
+	progress_count(1, 0);
 	if (fd != STDIN_FILENO)
 		close(fd);
 	return e;
 }
 
 /*
- * The next fingerprint line from fp (named file, for messages), parsed
- * into out.  Exits 2 on a read error, a malformed line or no line.
+ * The next fingerprint line of li, read from file, parsed into out.  Exits
+ * 2 on a read error, a malformed or too long line, or no line.
  */
 static void
-read_fpline(FILE *fp, const char *file, size_t *lineno, struct fpline *out)
+read_fpline(struct linein *li, const char *file, struct fpline *out)
 {
-	char *line = NULL;
-	size_t cap = 0;
+	int zero = li->delim == '\0';
 	const char *why;
-	ssize_t n;
+	char *line;
+	size_t len;
+	int n;
 
-	errno = 0;
-	if ((n = getline(&line, &cap, fp)) == -1) {
-		if (ferror(fp))
-			err(EXIT_TROUBLE, "%s", cli_vis(file));
-		if (*lineno == 0)
-			errx(EXIT_TROUBLE, "%s: no fingerprint line",
-			    cli_vis(file));
+	if ((n = linein_next(li, &line, &len)) < 0)
+		errc(EXIT_TROUBLE, -n, "%s", cli_vis(file));
+	if (n == 0 && li->lineno == 0)
+		errx(EXIT_TROUBLE, "%s: no fingerprint line", cli_vis(file));
+	if (n == 0)
 		errx(EXIT_TROUBLE, "%s: expected a second fingerprint line "
-		    "after line %zu", cli_vis(file), *lineno);
-	}
-	++*lineno;
-	if (n > 0 && line[n - 1] == '\n')
-		line[--n] = '\0';
-	if (fpline_parse(line, (size_t)n, 0, out, &why) == -1)
-		errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(file), *lineno, why);
-	free(line);
+		    "after line %" PRIu64, cli_vis(file), li->lineno);
+	if (n == LINEIN_LONG)
+		errx(EXIT_TROUBLE, "%s:%" PRIu64 ": line longer than %d bytes",
+		    cli_vis(file), li->lineno, RECORD_MAX);
+	if (fpline_parse(line, len, zero, out, &why) == -1)
+		errx(EXIT_TROUBLE, "%s:%" PRIu64 ": %s", cli_vis(file),
+		    li->lineno, why);
+}
+
+/* Open file ("-": standard input) for li, or exit 2; zero: -z. */
+static void
+open_fplines(const char *file, struct linein *li, int zero)
+{
+	int fd;
+
+	if (strcmp(file, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(file, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
+		err(EXIT_TROUBLE, "%s", cli_vis(file));
+	linein_init(li, fd, zero ? '\0' : '\n', RECORD_MAX);
+}
+
+static void
+close_fplines(struct linein *li)
+{
+	if (li->fd != STDIN_FILENO)
+		close(li->fd);
+	linein_free(li);
 }
 
 /*
@@ -153,36 +181,27 @@ parse_literal(const char *op, struct fpline *fp)
 
 /* -F: fingerprints from two operands, or two lines of one. */
 static void
-load_fingerprints(struct side *s, int nops, char **ops)
+load_fingerprints(struct side *s, int nops, char **ops, int zero)
 {
-	size_t lineno = 0;
-	FILE *fp;
+	struct linein li;
 	int i;
 
 	if (nops == 1) {
-		fp = strcmp(ops[0], "-") == 0 ? stdin : fopen(ops[0], "r");
-		if (fp == NULL)
-			err(EXIT_TROUBLE, "%s", cli_vis(ops[0]));
-		read_fpline(fp, ops[0], &lineno, &s[0].fp);
-		read_fpline(fp, ops[0], &lineno, &s[1].fp);
-		if (fp != stdin)
-			fclose(fp);
+		open_fplines(ops[0], &li, zero);
+		read_fpline(&li, ops[0], &s[0].fp);
+		read_fpline(&li, ops[0], &s[1].fp);
+		close_fplines(&li);
 	} else {
 		for (i = 0; i < 2; i++) {
-			lineno = 0;
 			/* An operand that is a fingerprint line itself. */
 			if (strcmp(ops[i], "-") != 0 && access(ops[i], F_OK) ==
 			    -1 && strchr(ops[i], ':') != NULL) {
 				parse_literal(ops[i], &s[i].fp);
 				continue;
 			}
-			fp = strcmp(ops[i], "-") == 0 ? stdin :
-			    fopen(ops[i], "r");
-			if (fp == NULL)
-				err(EXIT_TROUBLE, "%s", cli_vis(ops[i]));
-			read_fpline(fp, ops[i], &lineno, &s[i].fp);
-			if (fp != stdin)
-				fclose(fp);
+			open_fplines(ops[i], &li, zero);
+			read_fpline(&li, ops[i], &s[i].fp);
+			close_fplines(&li);
 		}
 	}
 	if (!scheme_equal(&s[0].fp.sc, &s[1].fp.sc)) {
@@ -207,22 +226,35 @@ num(FILE *fp, int have, double v, int fmt)
 		fputs("null", fp);
 }
 
+/* A name in a TSV field: escaped, or with -z as it is. */
 static void
-print_tsv(const struct side *s, const struct result *r, int passages)
+tsv_name(const char *name, int zero)
+{
+	if (zero)
+		fputs(name, stdout);
+	else
+		fmt_tsv_field(stdout, name, strlen(name));
+}
+
+/* With -z, every record (line) ends with NUL instead of a newline. */
+static void
+print_tsv(const struct side *s, const struct result *r, int passages,
+    int zero)
 {
 	const struct passage *p;
 	size_t i;
 	const struct estimate *e = &r->est;
 	char sch[SCHEME_MAX];
+	int end = zero ? '\0' : '\n';
 
 	scheme_format(&r->sc, sch);
 	printf("a\tb\tscheme\tjaccard\tcontainment_a_in_b\tcontainment_b_in_a"
 	    "\tshared\tsize_a\tsize_b\test_jaccard\test_containment_a_in_b"
 	    "\test_containment_b_in_a\tdistance\tbits\tcosine\tkeys_equal"
-	    "\tthreshold\tsimilar\n");
-	fmt_tsv_field(stdout, s[0].name, strlen(s[0].name));
+	    "\tthreshold\tsimilar%c", end);
+	tsv_name(s[0].name, zero);
 	putchar('\t');
-	fmt_tsv_field(stdout, s[1].name, strlen(s[1].name));
+	tsv_name(s[1].name, zero);
 	printf("\t%s\t", sch);
 	num(stdout, r->exact, r->sim.jaccard, FMT_TSV);
 	putchar('\t');
@@ -243,17 +275,17 @@ print_tsv(const struct side *s, const struct result *r, int passages)
 		printf("\t%u\t%u\t%.6f", e->distance, e->bits, e->cosine);
 	else
 		printf("\t\t\t");
-	printf("\t%s\t%.6f\t%s\n", (e->have & EST_KEY) ?
+	printf("\t%s\t%.6f\t%s%c", (e->have & EST_KEY) ?
 	    (e->equal ? "true" : "false") : "", r->threshold,
-	    r->score >= r->threshold ? "true" : "false");
+	    r->score >= r->threshold ? "true" : "false", end);
 	if (!passages)
 		return;
-	/* A second table, after a blank line: one row per passage. */
-	printf("\nwords\ta_first\ta_last\tb_first\tb_last\n");
+	/* A second table, after an empty record: one row per passage. */
+	printf("%cwords\ta_first\ta_last\tb_first\tb_last%c", end, end);
 	for (i = 0; i < r->npass; i++) {
 		p = &r->pass[i];
-		printf("%zu\t%zu\t%zu\t%zu\t%zu\n", p->words, p->a_first,
-		    p->a_last, p->b_first, p->b_last);
+		printf("%zu\t%zu\t%zu\t%zu\t%zu%c", p->words, p->a_first,
+		    p->a_last, p->b_first, p->b_last, end);
 	}
 }
 
@@ -391,7 +423,10 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
+		PROGRESS_LONG,
 		{ "fingerprints", no_argument, NULL, 'F' },
+		{ "header", no_argument, NULL, OPT_HEADER },
+		{ "null-data", no_argument, NULL, 'z' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "containment", no_argument, NULL, OPT_CMD_FIRST },
@@ -408,19 +443,22 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	struct digest d;
 	struct winnow_opts wo;
 	int ch, fps = 0, quiet = 0, containment = 0, passages = 0, i, e;
-	int color = COLOR_AUTO, fmt = FMT_TEXT, shingling = 0;
+	int color = COLOR_AUTO, fmt = FMT_TEXT, shingling = 0, zero = 0;
+	int header = 0;
 
 	memset(s, 0, sizeof(s));
 	memset(&r, 0, sizeof(r));
 	r.threshold = DEFAULT_THRESHOLD;
 	r.targ = DEFAULT_THRESHOLD_TEXT;
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "Fhqt:",
+	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "Fhqt:z",
 	    longopts, NULL)) != -1) {
 		if (shopts_option(c, &so, ch, optarg)) {
 			shingling = 1;
 			continue;
 		}
+		if (progress_option(ch))
+			continue;
 		switch (ch) {
 		case 'F':
 			fps = 1;
@@ -434,6 +472,12 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 		case 't':
 			r.threshold = cli_fraction(c, "-t", optarg, 1);
 			r.targ = optarg;
+			break;
+		case 'z':
+			zero = 1;
+			break;
+		case OPT_HEADER:
+			header = 1;
 			break;
 		case OPT_CMD_FIRST:
 			containment = 1;
@@ -486,9 +530,19 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 		warnx("--passages needs documents, not fingerprints");
 		cli_usage(c);
 	}
+	/* The tsv table always has its header: --header only says so. */
+	if (header && fmt != FMT_TSV) {
+		warnx("--header applies to --format=tsv");
+		cli_usage(c);
+	}
+	if (zero && !fps && fmt != FMT_TSV) {
+		warnx("-z applies to fingerprint lines (-F) and to "
+		    "--format=tsv");
+		cli_usage(c);
+	}
 
 	if (fps) {
-		load_fingerprints(s, argc, argv);
+		load_fingerprints(s, argc, argv, zero);
 		r.sc = s[0].fp.sc;
 		if (containment && r.sc.algo != ALGO_BOTTOMK)
 			errx(EXIT_TROUBLE, "--containment: fingerprints of "
@@ -496,6 +550,8 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 			    scheme_algo_name(r.sc.algo));
 	} else {
 		shopts_scheme(c, &so, REC_NONE, &r.sc);
+		progress_start("files", 0);
+		progress_inputs(argv, 2, 0, 0);
 		for (i = 0; i < 2; i++) {
 			s[i].name = argv[i];
 			shset_init(&s[i].set);
@@ -526,15 +582,17 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 		wo.keepcase = r.sc.keepcase;
 		wo.keeppunct = r.sc.keeppunct;
 		wo.seed = r.sc.seed;
+		progress_stage("finding passages", NULL, 0);
 		r.npass = winnow_passages(s[0].text.data, s[0].text.len,
 		    s[1].text.data, s[1].text.len, &wo, &r.pass);
 	}
+	progress_end();
 
 	if (!quiet) {
 		if (fmt == FMT_JSON)
 			print_json(s, &r, passages);
 		else if (fmt == FMT_TSV)
-			print_tsv(s, &r, passages);
+			print_tsv(s, &r, passages, zero);
 		else
 			print_text(s, &r, passages, fmt_use_color(color));
 	}

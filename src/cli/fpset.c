@@ -3,13 +3,19 @@
  * cluster them.
  */
 #include <err.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fpline.h"
 #include "fpset.h"
+#include "linein.h"
+#include "progress.h"
+#include "record.h"
 #include "xmalloc.h"
 
 const char *
@@ -21,29 +27,31 @@ fpset_name(const struct fpset *s, size_t i)
 int
 fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 {
-	char *line = NULL, sch[SCHEME_MAX], want[SCHEME_MAX];
+	char sch[SCHEME_MAX], want[SCHEME_MAX], *line;
 	struct fpline fp = { 0 };
-	size_t cap = 0, lineno = 0, words;
+	struct linein li;
+	size_t len, words;
 	const char *why;
-	ssize_t len;
-	FILE *f;
+	int fd, n, rv = 0;
 
 	if (strcmp(path, "-") == 0)
-		f = stdin;
-	else if ((f = fopen(path, "r")) == NULL) {
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
 		warn("%s", cli_vis(path));
 		return -1;
 	}
-	while ((len = getdelim(&line, &cap, zero ? '\0' : '\n', f)) != -1) {
-		lineno++;
-		if (len > 0 && line[len - 1] == (zero ? '\0' : '\n'))
-			len--;
-		if (fpline_parse(line, (size_t)len, zero, &fp, &why) == -1)
-			errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path), lineno,
-			    why);
+	linein_init(&li, fd, zero ? '\0' : '\n', RECORD_MAX);
+	while ((n = linein_next(&li, &line, &len)) > 0) {
+		progress_count(1, len + 1);
+		if (n == LINEIN_LONG)
+			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": line longer than %d "
+			    "bytes", cli_vis(path), li.lineno, RECORD_MAX);
+		if (fpline_parse(line, len, zero, &fp, &why) == -1)
+			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": %s", cli_vis(path),
+			    li.lineno, why);
 		if (simhash && fp.sc.algo != ALGO_SIMHASH)
-			errx(EXIT_TROUBLE, "%s:%zu: not a simhash fingerprint "
-			    "(%s)", cli_vis(path), lineno,
+			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": not a simhash "
+			    "fingerprint (%s)", cli_vis(path), li.lineno,
 			    scheme_algo_name(fp.sc.algo));
 		if (!s->have_sc) {
 			s->sc = fp.sc;
@@ -51,8 +59,9 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 		} else if (!scheme_equal(&s->sc, &fp.sc)) {
 			scheme_format(&fp.sc, sch);
 			scheme_format(&s->sc, want);
-			errx(EXIT_TROUBLE, "%s:%zu: scheme %s differs from the "
-			    "first line's %s", cli_vis(path), lineno, sch, want);
+			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": scheme %s differs "
+			    "from the first line's %s", cli_vis(path),
+			    li.lineno, sch, want);
 		}
 		if (s->n == UINT32_MAX)
 			errx(EXIT_TROUBLE, "%s: more than %u fingerprints",
@@ -68,13 +77,15 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 		s->name[s->n++] = s->names.len;
 		buf_add(&s->names, fp.name.data, fp.name.len + 1);
 	}
-	if (ferror(f))
-		err(EXIT_TROUBLE, "%s", cli_vis(path));
-	if (f != stdin)
-		fclose(f);
-	free(line);
+	if (n < 0) {
+		warnc(-n, "%s", cli_vis(path));
+		rv = -1;
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+	linein_free(&li);
 	fpline_free(&fp);
-	return 0;
+	return rv;
 }
 
 void

@@ -24,7 +24,9 @@ struct fpset {
  * Append every fingerprint line of path ("-": standard input; lines end
  * with NUL if zero) to s.  Exits 2 on a malformed line, a line of another
  * scheme than the first, or (if simhash) a line that is not simhash, with
- * FILE:LINE.  Returns -1 after a warning if path cannot be opened.
+ * FILE:LINE, and on a line longer than RECORD_MAX.  Returns -1 after a
+ * warning if path cannot be opened or read to its end; the lines read
+ * before a read error are kept.
  */
 int	fpset_load(struct fpset *, const char *path, int zero, int simhash);
 

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "hashrun.h"
 #include "lsh.h"
+#include "progress.h"
 
 static int hash_exec(const struct cmd *, int, char **);
 
@@ -21,8 +22,8 @@ const struct cmd cmd_hash = {
 	"hash [-hLrz] [-a algo] [-c n | -w n] [-j jobs] [-k size] [-s seed]\n"
 	"\t[--bands [-t threshold | --lsh=BxR]] [--files0-from=file] "
 	"[--keep-case]\n"
-	"\t[--keep-punct] [--lines | --tsv] [--multiset] [--weights=file] "
-	"[file ...]",
+	"\t[--keep-punct] [--lines | --tsv] [--multiset]\n"
+	"\t[--progress | --no-progress] [--weights=file] [file ...]",
 	hash_exec
 };
 
@@ -31,6 +32,7 @@ static void
 write_lines(void *ctx, const char *lines, size_t len)
 {
 	(void)ctx;
+	progress_stdout();
 	out_write(lines, len);
 }
 
@@ -39,6 +41,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
+		PROGRESS_LONG,
 		{ "recursive", no_argument, NULL, 'r' },
 		{ "dereference", no_argument, NULL, 'L' },
 		{ "files0-from", required_argument, NULL, OPT_FILES0 },
@@ -65,7 +68,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	shopts_init(&so);
 	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "hj:Lrt:z",
 	    longopts, NULL)) != -1) {
-		if (shopts_option(c, &so, ch, optarg))
+		if (shopts_option(c, &so, ch, optarg) || progress_option(ch))
 			continue;
 		switch (ch) {
 		case 'h':
@@ -143,6 +146,9 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 		cfg.bands = &lsh;
 	}
 
+	progress_start(cfg.mode == REC_NONE ? "files" : NULL, 1);
+	if (list == NULL)
+		progress_inputs(argv, argc, recursive, follow);
 	run = hashrun_new(&cfg, jobs, recursive, follow, write_lines, NULL);
 	if (list != NULL)
 		hashrun_files0(run, list);
@@ -152,6 +158,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 		for (i = 0; i < argc; i++)
 			hashrun_operand(run, argv[i]);
 	rval = hashrun_finish(run);
+	progress_end();
 	shopts_free(&so);
 	return out_close() | rval;
 }

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "hashrun.h"
 #include "pool.h"
+#include "progress.h"
 #include "walk.h"
 #include "xmalloc.h"
 
@@ -46,20 +47,26 @@ emit(struct hashrun *r, struct hashjob *j)
 	const struct hashdoc *d;
 	size_t i, start = 0;
 
+	progress_job(j);
 	for (i = 0; i < j->ndocs; i++) {
 		d = &j->docs[i];
-		r->emit(r->ctx, j->out.data + start, d->end - start);
+		/* A batch of unreadable files has no lines, nor out.data. */
+		if (d->end > start)
+			r->emit(r->ctx, j->out.data + start, d->end - start);
 		start = d->end;
 		if (d->errnum != 0) {
-			warnc(d->errnum, "%s", cli_vis(d->name));
-			r->rval = EXIT_TROUBLE;
+			warnx("%s: %s", cli_vis(d->name),
+			    walk_strerror(d->errnum));
+			if (d->errnum != WALK_NOTREG)
+				r->rval = EXIT_TROUBLE;
 		}
 	}
 	if (j->docs != NULL) {
 		hashjob_free(j);
 		return;
 	}
-	r->emit(r->ctx, j->out.data, j->out.len);
+	if (j->out.len > 0)
+		r->emit(r->ctx, j->out.data, j->out.len);
 	for (i = 0; i < j->nnotes; i++) {
 		warnx("%s:%llu: %s", cli_vis(j->name),
 		    (unsigned long long)j->notes[i].rec, j->notes[i].why);
@@ -147,11 +154,19 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 		return;
 	}
 	recreader_init(&rr, fd, r->cfg->zero ? '\0' : '\n');
-	while ((n = recreader_next(&rr, &data, &len, &first)) == 1) {
+	while ((n = recreader_next(&rr, &data, &len, &first)) > 0) {
 		j = newjob(name);
-		j->data = data;
-		j->len = len;
 		j->first = first;
+		if (n == RECORD_LONG) {
+			/* An empty batch that reports it, in its place. */
+			j->notes = xmalloc(sizeof(*j->notes));
+			j->notes[0].rec = first;
+			j->notes[0].why = RECORD_LONG_WHY;
+			j->nnotes = 1;
+		} else {
+			j->data = data;
+			j->len = len;
+		}
 		submit(r, j);
 	}
 	if (n < 0) {
@@ -192,9 +207,13 @@ hashrun_files0(struct hashrun *r, const char *list)
 		fp = stdin;
 	else if ((fp = fopen(list, "r")) == NULL)
 		err(EXIT_TROUBLE, "%s", cli_vis(list));
-	while ((rv = walk_files0(fp, &name, &cap)) == 1) {
+	while ((rv = walk_files0(fp, &name, &cap)) > 0) {
 		n++;
-		if (name[0] == '\0') {
+		if (rv == WALK_LONGNAME) {
+			warnx("%s:%zu: %s", cli_vis(list), n,
+			    strerror(ENAMETOOLONG));
+			r->rval = EXIT_TROUBLE;
+		} else if (name[0] == '\0') {
 			warnx("%s:%zu: invalid zero-length file name",
 			    cli_vis(list), n);
 			r->rval = EXIT_TROUBLE;

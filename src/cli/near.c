@@ -3,6 +3,8 @@
  * query, or every pair of them within d bits (--self), from Manku's
  * permuted tables (src/index.c).
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +20,7 @@
 #include "fpline.h"
 #include "fpset.h"
 #include "index.h"
+#include "progress.h"
 #include "walk.h"
 #include "xmalloc.h"
 
@@ -26,15 +29,17 @@ static int near_exec(const struct cmd *, int, char **);
 const struct cmd cmd_near = {
 	"near", "simhash fingerprints within d bits of each query",
 	"near [-hLrz] -d distance [-n count] [--docs] [--format=text|json] "
-	"[--self]\n"
-	"\t[-c n | -w n] [-k size] [-s seed] [--keep-case] [--keep-punct] "
-	"[--multiset]\n"
-	"\t[--weights=file] index [query ...]",
+	"[--header]\n"
+	"\t[--self] [-a simhash] [-c n | -w n] [-k size] [-s seed] "
+	"[--keep-case]\n"
+	"\t[--keep-punct] [--multiset] [--progress | --no-progress] "
+	"[--weights=file]\n"
+	"\tindex [query ...]",
 	near_exec
 };
 
 struct near {
-	int	 zero, json, self;
+	int	 zero, json, self, header;
 	size_t	 limit;		/* -n, 0: all */
 	unsigned d;
 	struct fpset ix;
@@ -59,6 +64,7 @@ put_name(const struct near *r, const char *name)
 static void
 put_pair(struct near *r, const char *a, const char *b, unsigned dist)
 {
+	progress_stdout();
 	if (r->json) {
 		printf("%s\n{\"query\": ", r->printed ? "," : "[");
 		put_name(r, a);
@@ -94,10 +100,9 @@ query_lines(struct near *r, const char *path)
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	size_t i;
 
-	if (fpset_load(&q, path, r->zero, 1) == -1) {
+	/* After a read error, the lines read before it are still asked. */
+	if (fpset_load(&q, path, r->zero, 1) == -1)
 		r->rval = EXIT_TROUBLE;
-		return;
-	}
 	if (q.n > 0 && r->ix.have_sc && !scheme_equal(&q.sc, &r->ix.sc)) {
 		scheme_format(&q.sc, sch);
 		scheme_format(&r->ix.sc, want);
@@ -107,6 +112,18 @@ query_lines(struct near *r, const char *path)
 	for (i = 0; i < q.n; i++)
 		query(r, fpset_name(&q, i), q.v + i * r->index.words);
 	fpset_free(&q);
+}
+
+/* The bytes of a document read from fd, for the progress line. */
+static uint64_t
+doc_size(int fd, int errnum)
+{
+	struct stat st;
+
+	if (!progress_on() || errnum != 0 || fstat(fd, &st) == -1 ||
+	    !S_ISREG(st.st_mode))
+		return 0;
+	return (uint64_t)st.st_size;
 }
 
 /* --docs: hash the documents under path and query with them. */
@@ -127,17 +144,34 @@ query_docs(struct near *r, struct walk *w, struct digest *dg,
 				errnum = errno;
 			else {
 				errnum = digest_fd(dg, fd, &v);
+				progress_count(1, doc_size(fd, errnum));
 				if (!e.isstdin)
 					close(fd);
 			}
 		}
 		if (errnum != 0) {
-			warnc(errnum, "%s", cli_vis(e.path));
-			r->rval = EXIT_TROUBLE;
+			warnx("%s: %s", cli_vis(e.path),
+			    walk_strerror(errnum));
+			if (errnum != WALK_NOTREG)
+				r->rval = EXIT_TROUBLE;
 			continue;
 		}
 		query(r, e.path, v);
 	}
+}
+
+/* --self: the progress of the join, as the index reports it. */
+static void
+join_tick(void *ctx, uint64_t done, uint64_t total)
+{
+	static int staged;
+
+	(void)ctx;
+	if (!staged) {
+		progress_stage("joining", NULL, total);
+		staged = 1;
+	}
+	progress_set(done);
 }
 
 struct pair {
@@ -182,8 +216,10 @@ near_exec(const struct cmd *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
+		PROGRESS_LONG,
 		{ "distance", required_argument, NULL, 'd' },
 		{ "count", required_argument, NULL, 'n' },
+		{ "header", no_argument, NULL, OPT_HEADER },
 		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
 		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
 		{ "format", required_argument, NULL, OPT_FORMAT },
@@ -212,6 +248,8 @@ near_exec(const struct cmd *c, int argc, char **argv)
 			shingling |= ch != 'a';	/* -a is checked apart */
 			continue;
 		}
+		if (progress_option(ch))
+			continue;
 		switch (ch) {
 		case 'd':
 			r.d = (unsigned)cli_number(c, "-d", optarg, 0,
@@ -240,6 +278,9 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		case OPT_CMD_FIRST + 1:
 			r.self = 1;
 			break;
+		case OPT_HEADER:
+			r.header = 1;
+			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "json") == 0)
 				r.json = 1;
@@ -257,6 +298,10 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	argv += optind;
 	if (!have_d) {
 		warnx("-d: the largest distance is required");
+		cli_usage(c);
+	}
+	if (r.header && r.json) {
+		warnx("--header applies to the text format, a table");
 		cli_usage(c);
 	}
 	if (argc < 1) {
@@ -290,17 +335,33 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		cli_usage(c);
 	}
 
-	if (fpset_load(&r.ix, argv[0], r.zero, 1) == -1)
+	progress_start(docs ? "files" : "fingerprints", !r.self);
+	/* The total: with queries from standard input, unknown. */
+	if (r.self || argc > 1)
+		progress_inputs(argv, r.self ? 1 : argc, recursive, follow);
+	if (fpset_load(&r.ix, argv[0], r.zero, 1) == -1) {
+		/* Unhook stderr and stop the sizer, as on the way out below. */
+		progress_end();
+		fpset_free(&r.ix);
 		return EXIT_TROUBLE;
+	}
 	if (r.ix.have_sc && r.d > INDEX_MAXD(r.ix.sc.size))
 		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints "
 		    "(at most %u)", r.d, r.ix.sc.size,
 		    INDEX_MAXD(r.ix.sc.size));
+	if (r.self)
+		progress_stage("building the tables", NULL, 0);
 	index_build(&r.index, r.ix.v, r.ix.n, r.ix.have_sc ? r.ix.sc.size : 64,
 	    r.d);
+	if (r.header) {
+		progress_stdout();
+		printf("query\tmatch\tdistance%c", r.zero ? '\0' : '\n');
+	}
 
 	if (r.self) {
+		r.index.tick = join_tick;
 		index_self(&r.index, add_pair, &ps);
+		progress_end();
 		if (ps.n > 1)
 			qsort(ps.p, ps.n, sizeof(*ps.p), pair_cmp);
 		for (k = 0; k < ps.n; k++)
@@ -329,6 +390,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		for (i = 1; i < argc; i++)
 			query_lines(&r, argv[i]);
 	}
+	progress_end();
 	if (r.json)
 		printf(r.printed ? "\n]\n" : "[]\n");
 

@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "dedup.h"
+#include "progress.h"
 #include "uniqin.h"
 #include "xmalloc.h"
 
@@ -27,7 +28,9 @@ const struct cmd cmd_uniq = {
 	"uniq", "drop near-duplicate records from a stream",
 	"uniq [-Ddhz] [-c n | -w n] [-s seed] [-t threshold] [--count] "
 	"[--explain]\n"
-	"\t[--keep-case] [--keep-punct] [--multiset] [--tsv] [file ...]",
+	"\t[--keep-case] [--keep-punct] [--multiset] "
+	"[--progress | --no-progress] [--tsv]\n"
+	"\t[file ...]",
 	uniq_exec
 };
 
@@ -140,14 +143,18 @@ static void
 emit(void *ctx, const struct dedup_item *items, size_t n)
 {
 	struct uniq *u = ctx;
+	uint64_t bytes = n;
 	size_t i;
 
+	progress_stdout();
 	for (i = 0; i < n; i++) {
+		bytes += items[i].len;
 		if (items[i].kept)
 			kept(u, items[i].id, items[i].rec, items[i].len);
 		else
 			duplicate(u, items[i].id, items[i].rec, items[i].len);
 	}
+	progress_count(n, bytes);
 }
 
 /* At the end of input: the counts, or the groups of -D. */
@@ -196,6 +203,7 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
+		PROGRESS_LONG,
 		{ "all-repeated", no_argument, NULL, 'D' },
 		{ "count", no_argument, NULL, OPT_COUNT },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
@@ -221,7 +229,7 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 	    longopts, NULL)) != -1) {
 		if (ch == 'a' || ch == 'k' || ch == OPT_WEIGHTS)
 			refuse(c, ch);
-		if (shopts_option(c, &so, ch, optarg))
+		if (shopts_option(c, &so, ch, optarg) || progress_option(ch))
 			continue;
 		switch (ch) {
 		case 'D':
@@ -266,12 +274,15 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 	shopts_scheme(c, &so, u.tsv ? REC_TSV : REC_LINES, &sc);
 	dedup_init(&u.dd, &sc, t, u.tsv);
 
+	progress_start("records", !u.count && !u.all);
+	progress_inputs(argv, argc, 0, 0);
 	in = uniqin_new(&u.dd, u.delim, u.tsv, emit, &u);
 	if (argc == 0)
 		u.rval |= uniqin_file(in, "-");
 	for (i = 0; i < argc; i++)
 		u.rval |= uniqin_file(in, argv[i]);
 	uniqin_end(in);
+	progress_end();
 	finish(&u);
 
 	dedup_free(&u.dd);

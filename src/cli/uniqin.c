@@ -165,8 +165,14 @@ uniqin_file(struct uniqin *in, const char *name)
 		return EXIT_TROUBLE;
 	}
 	recreader_init(&rr, fd, in->delim);
-	while ((n = recreader_next(&rr, &data, &len, &num)) == 1)
-		rval |= submit(in, name, num, data, len);
+	while ((n = recreader_next(&rr, &data, &len, &num)) > 0) {
+		if (n == RECORD_LONG) {
+			warnx("%s:%" PRIu64 ": %s", cli_vis(name), num,
+			    RECORD_LONG_WHY);
+			rval = EXIT_TROUBLE;
+		} else
+			rval |= submit(in, name, num, data, len);
+	}
 	if (n < 0) {
 		warnc(-n, "%s", cli_vis(name));
 		rval = EXIT_TROUBLE;

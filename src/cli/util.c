@@ -103,9 +103,11 @@ cli_fraction(const struct cmd *c, const char *opt, const char *arg,
 	char *end;
 	double t;
 
+	/* Decimal only: strtod(3) would take " 0.5", "0x1p-1" and "inf". */
 	errno = 0;
 	t = strtod(arg, &end);
-	if (end == arg || *end != '\0' || errno != 0 || !(t <= 1) ||
+	if (arg[strspn(arg, "0123456789.eE+-")] != '\0' ||
+	    end == arg || *end != '\0' || errno != 0 || !(t <= 1) ||
 	    !(zero_ok ? t >= 0 : t > 0)) {
 		warnx("%s: %s: not a number in %s, 1]", opt, cli_vis(arg),
 		    zero_ok ? "[0" : "(0");

@@ -1,0 +1,38 @@
+/*
+ * Lines of bounded length from a file descriptor: fingerprint lines, band
+ * lines, lists of names.  A line longer than the bound is skipped whole,
+ * never cut, and said to be too long, so that no input makes the reader
+ * hold much more than the bound in memory.
+ */
+#ifndef LINEIN_H
+#define LINEIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LINEIN_LONG	2	/* linein_next: a line longer than max */
+
+struct linein {
+	int	 fd;
+	int	 delim;		/* '\n' or '\0' */
+	size_t	 max;		/* longest line, without its delimiter */
+	char	*buf;
+	size_t	 start, len, cap;	/* unread bytes: buf[start..len) */
+	int	 eof;
+	uint64_t lineno;	/* lines returned or skipped so far */
+};
+
+void	linein_init(struct linein *, int fd, int delim, size_t max);
+
+/*
+ * The next line, without its delimiter and NUL-terminated, in *line and
+ * *len (valid until the next call).  Returns 1; 0 at the end of input;
+ * LINEIN_LONG when line number lineno was longer than max (it has been
+ * skipped); or an errno value, negated, when a read failed.  The last line
+ * may lack its delimiter.
+ */
+int	linein_next(struct linein *, char **line, size_t *len);
+
+void	linein_free(struct linein *);
+
+#endif
