@@ -1,249 +1,149 @@
 # bash completion for neardup(1)                           -*- shell-script -*-
 #
-# To add a command: put its name in _neardup_commands and write a
-# function _neardup_cmd_NAME that fills COMPREPLY from $cur, and from
-# $opt when $cur is the argument of option $opt.
+# Loaded by bash-completion, whose _init_completion, _filedir and compgen
+# it uses.  Each command CMD has two lists: _neardup_CMD_flags, the options
+# that take no argument, and _neardup_CMD_args, those that take one
+# (offered as --name=).  The values of an option are completed in
+# _neardup_value.  To add a command: add it to _neardup_commands and give
+# it its two lists.
 
 _neardup_commands='hash compare cluster near uniq help'
+_neardup_algorithms='simhash minhash bottomk oph key'
 
-# Complete file and directory names.
-_neardup_files()
+_neardup_hash_flags='--bands --dereference -h --help --keep-case
+    --keep-punct -L --lines --multiset --no-progress --null-data --progress
+    -r --recursive --tsv -z'
+_neardup_hash_args='-a --algorithm -c --chars --files0-from -j --jobs -k
+    --size --lsh -s --seed -t --threshold -w --words --weights'
+
+_neardup_compare_flags='--containment -F --fingerprints -h --header --help
+    --keep-case --keep-punct --multiset --no-progress --null-data --passages
+    --progress -q --quiet -z'
+_neardup_compare_args='-a --algorithm -c --chars --color --colour --format
+    -k --size -s --seed -t --threshold -w --words --weights'
+
+_neardup_cluster_flags='--all --bands --dereference --docs --dups -h
+    --header --help --keep-case --keep-punct -L --multiset --no-progress
+    --null-data --pairs --progress -r --recursive --sorted --uniques -v
+    --verbose -z'
+_neardup_cluster_args='-a --algorithm -c --chars -d --distance --format -j
+    --jobs -k --size --keep --lsh -s --seed -t --threshold -w --words
+    --weights'
+
+_neardup_near_flags='--dereference --docs -h --header --help --keep-case
+    --keep-punct -L --multiset --no-progress --null-data --progress -r
+    --recursive --self -z'
+_neardup_near_args='-a --algorithm -c --chars -d --distance --format -k
+    --size -n --count -s --seed -w --words --weights'
+
+_neardup_uniq_flags='--all-repeated --count -D -d --explain -h --help
+    --keep-case --keep-punct --multiset --no-progress --null-data --progress
+    --repeated --tsv -z'
+_neardup_uniq_args='-c --chars -s --seed -t --threshold -w --words'
+
+_neardup_help_flags=
+_neardup_help_args=
+
+# _neardup_value CMD OPTION: complete $cur as the value of OPTION.
+_neardup_value()
 {
-	if declare -F _filedir >/dev/null; then
+	local words=
+	case $1,$2 in
+	near,-a | near,--algorithm) words=simhash ;;
+	*,-a | *,--algorithm) words=$_neardup_algorithms ;;
+	compare,--color | compare,--colour) words='auto always never' ;;
+	compare,--format) words='text tsv json' ;;
+	cluster,--format) words='groups tsv json' ;;
+	near,--format) words='text json' ;;
+	cluster,--keep) words='first longest shortest path' ;;
+	near,-k | near,--size) words='64 128' ;;
+	*,--weights | hash,--files0-from)
 		_filedir
-	else
-		compopt -o filenames 2>/dev/null
-		local IFS=$'\n'
-		COMPREPLY=($(compgen -f -- "$cur"))
-	fi
-}
-
-# Complete the words of $1 that begin with $cur.
-_neardup_words()
-{
-	local IFS=$' \t\n'
-	COMPREPLY=($(compgen -W "$1" -- "$cur"))
-	# A long option that takes a value is offered as --name=.
-	[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] &&
-		compopt -o nospace 2>/dev/null
-}
-
-_neardup_cmd_hash()
-{
-	case $opt in
-	-a | --algorithm)
-		_neardup_words 'simhash minhash bottomk oph key'
 		return
 		;;
-	--files0-from | --weights)
-		_neardup_files
-		return
-		;;
-	-c | --chars | -j | --jobs | -k | --size | -s | --seed | -t | --threshold | -w | --words | --lsh)
-		# A number, or BxR: nothing to offer.
+	*)
+		# A number, a threshold or BxR: nothing to offer.
 		return
 		;;
 	esac
-	if [[ $cur == -* && $endopts -eq 0 ]]; then
-		_neardup_words '-a --algorithm= --bands -c --chars= --dereference
-		    --files0-from= -h --help -j --jobs= -k --size= --keep-case
-		    --keep-punct -L --lines --lsh= --multiset --null-data -r
-		    --recursive -s --seed= -t --threshold= --tsv -w --words=
-		    --weights= -z'
-		return
-	fi
-	_neardup_files
-}
-
-_neardup_cmd_compare()
-{
-	case $opt in
-	-a | --algorithm)
-		_neardup_words 'simhash minhash bottomk oph key'
-		return
-		;;
-	--color | --colour)
-		_neardup_words 'auto always never'
-		return
-		;;
-	--format)
-		_neardup_words 'text tsv json'
-		return
-		;;
-	--weights)
-		_neardup_files
-		return
-		;;
-	-c | --chars | -k | --size | -s | --seed | -t | --threshold | -w | --words)
-		# A number: nothing to offer.
-		return
-		;;
-	esac
-	if [[ $cur == -* && $endopts -eq 0 ]]; then
-		_neardup_words '-a --algorithm= -c --chars= --color= --colour=
-		    --containment -F --fingerprints --format= -h --help -k --size=
-		    --keep-case --keep-punct --multiset --passages -q --quiet
-		    -s --seed= -t --threshold= -w --words= --weights='
-		return
-	fi
-	# Two operands at most: documents, or fingerprint files.
-	((argc < 2)) && _neardup_files
-}
-
-_neardup_cmd_cluster()
-{
-	case $opt in
-	-a | --algorithm)
-		_neardup_words 'oph minhash bottomk simhash key'
-		return
-		;;
-	--format)
-		_neardup_words 'groups tsv json'
-		return
-		;;
-	--keep)
-		_neardup_words 'first longest shortest path'
-		return
-		;;
-	--weights)
-		_neardup_files
-		return
-		;;
-	-c | --chars | -d | --distance | -j | --jobs | -k | --size | -s | --seed | -t | --threshold | -w | --words | --lsh)
-		# A number, or BxR: nothing to offer.
-		return
-		;;
-	esac
-	if [[ $cur == -* && $endopts -eq 0 ]]; then
-		_neardup_words '-a --algorithm= --all --bands -c --chars= -d
-		    --dereference --distance= --docs --dups --format= -h --help
-		    -j --jobs= -k --size= --keep= --keep-case --keep-punct -L
-		    --lsh= --multiset --null-data --pairs -r --recursive -s --seed=
-		    --sorted -t --threshold= --uniques -v --verbose -w --words=
-		    --weights= -z'
-		return
-	fi
-	# Fingerprint or band lines, or with --docs and -r documents.
-	_neardup_files
-}
-
-_neardup_cmd_near()
-{
-	case $opt in
-	-a | --algorithm)
-		_neardup_words 'simhash'
-		return
-		;;
-	--format)
-		_neardup_words 'text json'
-		return
-		;;
-	--weights)
-		_neardup_files
-		return
-		;;
-	-c | --chars | -d | --distance | -k | --size | -n | --count | -s | --seed | -w | --words)
-		# A number: nothing to offer.
-		return
-		;;
-	esac
-	if [[ $cur == -* && $endopts -eq 0 ]]; then
-		_neardup_words '-c --chars= --count= -d --dereference --distance=
-		    --docs --format= -h --help -k --size= --keep-case --keep-punct
-		    -L --multiset -n --null-data -r --recursive -s --seed= --self
-		    -w --words= --weights= -z'
-		return
-	fi
-	# The index, then query files or, with --docs, documents.
-	_neardup_files
-}
-
-_neardup_cmd_uniq()
-{
-	case $opt in
-	-c | --chars | -s | --seed | -t | --threshold | -w | --words)
-		# A number: nothing to offer.
-		return
-		;;
-	esac
-	if [[ $cur == -* && $endopts -eq 0 ]]; then
-		_neardup_words '-c --chars= --count -D --all-repeated -d
-		    --repeated --explain -h --help --keep-case --keep-punct
-		    --multiset --null-data -s --seed= -t --threshold= --tsv -w
-		    --words= -z'
-		return
-	fi
-	_neardup_files
-}
-
-_neardup_cmd_help()
-{
-	[[ $argc -eq 0 ]] && _neardup_words "$_neardup_commands"
+	COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
 
 _neardup()
 {
-	local cur prev opt pre cmd i w endopts=0 argc=0
-	local -a cmds
-	COMPREPLY=()
-	cur=${COMP_WORDS[COMP_CWORD]}
-	prev=
-	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+	local cur prev words cword split
+	_init_completion -s || return
 
-	# Find the command: the first word after the global options.
-	# A unique prefix stands for the whole name, as neardup accepts it.
-	for ((i = 1; i < COMP_CWORD; i++)); do
-		w=${COMP_WORDS[i]}
-		[[ $w == -* ]] && continue
-		cmds=($(compgen -W "$_neardup_commands" -- "$w"))
-		if ((${#cmds[@]} == 1)); then
-			cmd=${cmds[0]}
-		else
-			cmd=$w
-		fi
+	# The command is the first word after the global options.  A unique
+	# prefix stands for the whole name, as neardup accepts it.
+	local i ci=0 cmd='' w flags args
+	local -a names
+	for ((i = 1; i < cword; i++)); do
+		[[ ${words[i]} == -* ]] && continue
+		names=($(compgen -W "$_neardup_commands" -- "${words[i]}"))
+		((${#names[@]} == 1)) && cmd=${names[0]} || cmd=${words[i]}
+		ci=$i
 		break
 	done
 	if [[ -z $cmd ]]; then
 		if [[ $cur == -* ]]; then
-			_neardup_words '-h --help -V --version'
+			COMPREPLY=($(compgen -W '-h --help -V --version' -- "$cur"))
 		else
-			_neardup_words "$_neardup_commands"
+			COMPREPLY=($(compgen -W "$_neardup_commands" -- "$cur"))
 		fi
 		return
 	fi
+	flags=_neardup_${cmd}_flags
+	args=_neardup_${cmd}_args
+	[[ -v $flags ]] || return
+	flags=${!flags}
+	args=${!args}
 
-	# Which option, if any, takes $cur as its value?  With "=" in
-	# COMP_WORDBREAKS, --name=value arrives as three words.
-	if [[ $cur == = ]]; then
-		opt=$prev
-		cur=
-	elif [[ $prev == = ]] && ((COMP_CWORD >= 2)); then
-		opt=${COMP_WORDS[COMP_CWORD - 2]}
-	elif [[ $cur == --*=* ]]; then
-		opt=${cur%%=*}
-		pre=$opt=
-		cur=${cur#*=}
-	else
-		opt=$prev
+	# The value of an option, given as "--name value" or "--name=value".
+	if [[ -n $prev && " $args " == *[[:space:]]"$prev"[[:space:]]* ]]; then
+		_neardup_value "$cmd" "$prev"
+		return
 	fi
+	$split && return
 
-	# Count the operands before $cur and see whether "--" ended the options.
-	for ((i++; i < COMP_CWORD; i++)); do
-		w=${COMP_WORDS[i]}
-		if ((endopts)) || [[ $w != -* && $w != = && ${COMP_WORDS[i - 1]} != = ]]; then
-			((argc++))
+	# Count the operands before $cur; "--" ends the options.
+	local endopts=0 nargs=0
+	for ((i = ci + 1; i < cword; i++)); do
+		w=${words[i]}
+		if ((endopts)) || [[ $w != -?* ]]; then
+			((nargs++))
 		elif [[ $w == -- ]]; then
 			endopts=1
+		elif [[ $w != *=* && " $args " == *[[:space:]]"$w"[[:space:]]* ]]; then
+			((i++))
 		fi
 	done
 
-	if declare -F "_neardup_cmd_$cmd" >/dev/null; then
-		"_neardup_cmd_$cmd"
+	if [[ $cur == -* ]] && ((!endopts)); then
+		local o long=
+		for o in $args; do
+			[[ $o == --* ]] && long+=" $o=" || long+=" $o"
+		done
+		COMPREPLY=($(compgen -W "$flags $long" -- "$cur"))
+		[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] &&
+			compopt -o nospace
+		return
 	fi
-	if [[ -n $pre ]]; then
-		COMPREPLY=("${COMPREPLY[@]/#/$pre}")
-	fi
-	return 0
-}
 
-complete -F _neardup neardup
+	case $cmd in
+	help)
+		((nargs == 0)) &&
+			COMPREPLY=($(compgen -W "$_neardup_commands" -- "$cur"))
+		;;
+	compare)
+		# Two documents, or fingerprint files, at most.
+		((nargs < 2)) && _filedir
+		;;
+	*)
+		_filedir
+		;;
+	esac
+} &&
+	complete -F _neardup neardup
+
+# ex: filetype=sh

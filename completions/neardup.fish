@@ -42,6 +42,27 @@ function __neardup_command
     return 1
 end
 
+# The number of operands of the command before the word being completed:
+# the words after the command that are neither options nor the value of
+# one of the options in $argv, which take one.
+function __neardup_operands
+    set -l n 0
+    set -l cmd 0
+    set -l skip 0
+    for w in (commandline -opc)[2..-1]
+        if test $skip -eq 1
+            set skip 0
+        else if test $cmd -eq 0
+            string match -q -- '-*' $w; or set cmd 1
+        else if contains -- $w $argv
+            set skip 1
+        else if not string match -q -- '-?*' $w
+            set n (math $n + 1)
+        end
+    end
+    echo $n
+end
+
 # True if the command being completed is $argv[1].
 function __neardup_using_command
     set -l cmd (__neardup_command)
@@ -79,6 +100,8 @@ complete -c neardup -n $hash -l keep-punct -d 'Punctuation is part of words'
 complete -c neardup -n $hash -l lines -d 'Each line is a document, named FILE:LINENO'
 complete -c neardup -n $hash -l tsv -d 'Each line is ID<TAB>TEXT, a document named ID'
 complete -c neardup -n $hash -l multiset -d 'Count repeated shingles (labelled shingles)'
+complete -c neardup -n $hash -l progress -d 'Draw the progress line on stderr even when not a terminal'
+complete -c neardup -n $hash -l no-progress -d 'Never draw the progress line'
 complete -c neardup -n $hash -l weights -r -F -d 'Token weights for simhash word shingles'
 complete -c neardup -n $hash -s r -l recursive -d 'Walk directories'
 complete -c neardup -n $hash -s L -l dereference -d 'With -r, follow symbolic links'
@@ -86,7 +109,8 @@ complete -c neardup -n $hash -s z -l null-data -d 'NUL ends output lines and inp
 
 # compare [options] a [b]
 set -l compare '__neardup_using_command compare'
-complete -c neardup -n $compare -F
+# Two operands at most: documents, or files of fingerprint lines.
+complete -c neardup -n "$compare; and test (__neardup_operands -a --algorithm -c --chars -k --size -s --seed -t --threshold -w --words --color --colour --format --weights) -lt 2" -F
 complete -c neardup -n $compare -s h -l help -d 'Print the usage of compare'
 complete -c neardup -n $compare -s a -l algorithm -x -a '(__neardup_algorithms)' -d 'Scheme whose estimates are given'
 complete -c neardup -n $compare -s c -l chars -x -d 'Shingles of N characters, 1..64'
@@ -104,6 +128,10 @@ complete -c neardup -n $compare -l keep-case -d 'Do not fold case'
 complete -c neardup -n $compare -l keep-punct -d 'Punctuation is part of words'
 complete -c neardup -n $compare -l multiset -d 'Count repeated shingles (labelled shingles)'
 complete -c neardup -n $compare -l passages -d 'List the shared passages'
+complete -c neardup -n $compare -l progress -d 'Draw the progress line on stderr even when not a terminal'
+complete -c neardup -n $compare -l no-progress -d 'Never draw the progress line'
+complete -c neardup -n $compare -l header -d 'With --format=tsv, the header line (always there)'
+complete -c neardup -n $compare -s z -l null-data -d 'With -F NUL-ended input lines; with tsv NUL-ended records'
 complete -c neardup -n $compare -l weights -r -F -d 'Token weights for simhash word shingles'
 
 # cluster [options] [file ...]
@@ -119,6 +147,9 @@ complete -c neardup -n $cluster -l uniques -d 'Print the kept one of each group 
 complete -c neardup -n $cluster -l format -x -a 'groups tsv json' -d 'Output format'
 complete -c neardup -n $cluster -l keep -x -a 'first longest shortest path' -d 'Which member of each group to keep'
 complete -c neardup -n $cluster -l pairs -d 'Print every confirmed pair with its similarity'
+complete -c neardup -n $cluster -l header -d 'With --format=tsv or --pairs, begin with the column names'
+complete -c neardup -n $cluster -l progress -d 'Draw the progress line on stderr even when not a terminal'
+complete -c neardup -n $cluster -l no-progress -d 'Never draw the progress line'
 complete -c neardup -n $cluster -l bands -d 'The input is band lines (hash --bands)'
 complete -c neardup -n $cluster -l sorted -d 'The input is sorted key or band lines: bounded memory'
 complete -c neardup -n $cluster -l docs -d 'Operands are documents, hashed on the fly'
@@ -146,8 +177,12 @@ complete -c neardup -n $near -s n -l count -x -d 'At most the COUNT nearest matc
 complete -c neardup -n $near -l docs -d 'Query operands are documents, hashed on the fly'
 complete -c neardup -n $near -l format -x -a 'text json' -d 'Output format'
 complete -c neardup -n $near -l self -d 'Every pair of index lines within the distance, once'
+complete -c neardup -n $near -l header -d 'Begin the text output with the column names'
+complete -c neardup -n $near -l progress -d 'Draw the progress line on stderr even when not a terminal'
+complete -c neardup -n $near -l no-progress -d 'Never draw the progress line'
 complete -c neardup -n $near -s c -l chars -x -d 'With --docs, shingles of N characters, 1..64'
 complete -c neardup -n $near -s w -l words -x -d 'With --docs, shingles of N words, 1..64 (default 3)'
+complete -c neardup -n $near -s a -l algorithm -x -a '(__neardup_algorithms | string match "simhash*")' -d 'The only algorithm of near'
 complete -c neardup -n $near -s k -l size -x -a '64 128' -d 'With --docs, simhash bits'
 complete -c neardup -n $near -s s -l seed -x -d 'With --docs, seed of every hash (default 0)'
 complete -c neardup -n $near -l keep-case -d 'With --docs, do not fold case'
@@ -175,3 +210,5 @@ complete -c neardup -n $uniq -s s -l seed -x -d 'Seed of every hash (default 0)'
 complete -c neardup -n $uniq -l keep-case -d 'Do not fold case'
 complete -c neardup -n $uniq -l keep-punct -d 'Punctuation is part of words'
 complete -c neardup -n $uniq -l multiset -d 'Count repeated shingles'
+complete -c neardup -n $uniq -l progress -d 'Draw the progress line on stderr even when not a terminal'
+complete -c neardup -n $uniq -l no-progress -d 'Never draw the progress line'
