@@ -36,27 +36,13 @@ export LC_ALL=C
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init cluster.sh
 
-usage() {
-  echo "usage: bench/cluster.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 1000|2000|5000]" >&2
-  exit 2
-}
-
 runs=3
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 maxn=5000
-while getopts ':n:b:c:s:h' opt; do
-  case $opt in
-    n) runs=$OPTARG ;;
-    b) bin=$OPTARG ;;
-    c) corpus=$OPTARG ;;
-    s) maxn=$OPTARG ;;
-    *) usage ;;
-  esac
-done
-shift $((OPTIND - 1))
-[ $# -eq 0 ] || usage
-check_runs "$runs"
+size=$maxn
+bench_options "bench/cluster.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 1000|2000|5000]" "$@"
+maxn=$size
 tree=kernel
 case $maxn in
   quick) sizes=(1000) tree=pairs/n1000 ;;

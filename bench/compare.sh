@@ -42,27 +42,11 @@ export LC_ALL=C
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init compare.sh
 
-usage() {
-  echo "usage: bench/compare.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 1m|10m|100m]" >&2
-  exit 2
-}
-
 runs=5
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 size=100m
-while getopts ':n:b:c:s:h' opt; do
-  case $opt in
-    n) runs=$OPTARG ;;
-    b) bin=$OPTARG ;;
-    c) corpus=$OPTARG ;;
-    s) size=$OPTARG ;;
-    *) usage ;;
-  esac
-done
-shift $((OPTIND - 1))
-[ $# -eq 0 ] || usage
-check_runs "$runs"
+bench_options "bench/compare.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 1m|10m|100m]" "$@"
 case $size in
   1m | 1M | quick) sizes=(1m) ;;
   10m | 10M) sizes=(1m 10m) ;;

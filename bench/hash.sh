@@ -25,27 +25,11 @@ export LC_ALL=C
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init hash.sh
 
-usage() {
-  echo "usage: bench/hash.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 10m|100m|1g]" >&2
-  exit 2
-}
-
 runs=5
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 size=1g
-while getopts ':n:b:c:s:h' opt; do
-  case $opt in
-    n) runs=$OPTARG ;;
-    b) bin=$OPTARG ;;
-    c) corpus=$OPTARG ;;
-    s) size=$OPTARG ;;
-    *) usage ;;
-  esac
-done
-shift $((OPTIND - 1))
-[ $# -eq 0 ] || usage
-check_runs "$runs"
+bench_options "bench/hash.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 10m|100m|1g]" "$@"
 # quick (bench/run -q): big10m.txt, and pairs/n1000 instead of kernel/ for the tree rows
 tree=kernel
 case $size in

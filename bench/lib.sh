@@ -49,6 +49,27 @@ q() { printf '%q' "$1"; }  # shell-quote a word for the command strings run by e
 # check_runs N: die unless N is a positive integer (the -n option)
 check_runs() { case $1 in '' | *[!0-9]* | 0) die "-n: want a positive integer, not '$1'" ;; esac; }
 
+# bench_options USAGE ARGS...: the options every script takes, -n RUNS,
+# -b BINARY, -c CORPUSDIR and -s SIZE, into runs, bin, corpus and size
+# (which the caller sets to its defaults first); anything else, or an
+# operand, prints "usage: USAGE" and exits 2.
+bench_options() {
+  local usage=$1 opt OPTIND=1
+  shift
+  while getopts ':n:b:c:s:h' opt; do
+    case $opt in
+      n) runs=$OPTARG ;;
+      b) bin=$OPTARG ;;
+      c) corpus=$OPTARG ;;
+      s) size=$OPTARG ;;
+      *) echo "usage: $usage" >&2; exit 2 ;;
+    esac
+  done
+  shift $((OPTIND - 1))
+  [ $# -eq 0 ] || { echo "usage: $usage" >&2; exit 2; }
+  check_runs "$runs"
+}
+
 # find_bin PATH: set bin to the absolute path of the neardup binary PATH, or die
 find_bin() {
   local b=$1

@@ -26,27 +26,11 @@ export LC_ALL=C
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init uniq.sh
 
-usage() {
-  echo "usage: bench/uniq.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 1m|5m]" >&2
-  exit 2
-}
-
 runs=3
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 size=5m
-while getopts ':n:b:c:s:h' opt; do
-  case $opt in
-    n) runs=$OPTARG ;;
-    b) bin=$OPTARG ;;
-    c) corpus=$OPTARG ;;
-    s) size=$OPTARG ;;
-    *) usage ;;
-  esac
-done
-shift $((OPTIND - 1))
-[ $# -eq 0 ] || usage
-check_runs "$runs"
+bench_options "bench/uniq.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 1m|5m]" "$@"
 case $size in
   1m | 1M | quick) lines=1000000 ;;
   5m | 5M | 10m | 100m | 1g | 1G | big) lines=5000000 ;;
