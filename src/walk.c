@@ -85,8 +85,11 @@ walk_next(struct walk *w, struct walk_entry *e)
 			e->isstdin = 1;
 			return 1;
 		}
-		if (!w->recursive || stat(w->operand, &st) == -1 ||
-		    !S_ISDIR(st.st_mode))
+		if (stat(w->operand, &st) == -1)
+			return 1;
+		if (S_ISREG(st.st_mode))
+			e->size = (long long)st.st_size;
+		if (!w->recursive || !S_ISDIR(st.st_mode))
 			return 1;
 		if ((e->errnum = open_tree(w)) != 0)
 			return 1;

@@ -121,7 +121,8 @@ add_doc(struct hashrun *r, const char *name, int isstdin, int errnum,
 	d->errnum = errnum;
 	d->end = 0;
 	r->batchbytes += size > 0 ? size : 0;
-	if (j->ndocs == r->batchcap || isstdin ||
+	/* Of unknown length (a FIFO, a device): it may take long. */
+	if (j->ndocs == r->batchcap || isstdin || size < 0 ||
 	    r->batchbytes >= BATCH_BYTES)
 		flush_batch(r);
 }
