@@ -33,11 +33,13 @@
 struct shingler;
 
 /*
- * Scan from p, between words, in whole blocks of 64 bytes.  Stops at the
- * end (less than 64 bytes left), before a block with non-ASCII bytes
- * (*scalar_until is then set past it, for the byte-at-a-time path), or
- * after a block whose last word goes on into the next (the word is then
- * in the shingler's token buffer).  Unweighted shingling only.  Returns
+ * Scan from p, between words, in whole blocks of 64 bytes; a word that
+ * runs into the next block is found whole there.  Stops at the end (less
+ * than 64 bytes left), before a block with non-ASCII bytes (*scalar_until
+ * is then set past it, for the byte-at-a-time path), or after a block
+ * whose last word goes on past what the scanner can see (into the last
+ * bytes, a non-ASCII block, or beyond the next block): the word is then
+ * in the shingler's token buffer.  Unweighted shingling only.  Returns
  * where it stopped.
  */
 const unsigned char *wordscan_ascii(struct shingler *, const unsigned char *p,
