@@ -67,7 +67,10 @@ run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
 		d->errnum = errno;
 		return;
 	}
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+	if (fstat(fd, &st) == -1)
+		st.st_mode = 0;		/* the read will say what is wrong */
+	d->size = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+	if (S_ISDIR(st.st_mode))
 		d->errnum = EISDIR;
 	else
 		d->errnum = digest_fd(&w->dg, fd, &v);

@@ -38,6 +38,7 @@ struct hashdoc {
 	int	 isstdin;	/* read fd 0 */
 	int	 errnum;	/* it could not be read (or walked) */
 	size_t	 end;		/* where its lines end in the job's out */
+	uint64_t size;		/* its size when opened, if a regular file */
 };
 
 struct hashjob {

@@ -431,8 +431,6 @@ progress_count(uint64_t items, uint64_t bytes)
 void
 progress_job(const struct hashjob *j)
 {
-	const struct hashdoc *d;
-	struct stat st;
 	uint64_t bytes = 0;
 	size_t i;
 
@@ -442,13 +440,10 @@ progress_job(const struct hashjob *j)
 		progress_count(0, j->len);
 		return;
 	}
-	/* Whole files: their sizes, from the cache since they were read. */
-	for (i = 0; i < j->ndocs; i++) {
-		d = &j->docs[i];
-		if (d->errnum == 0 && (d->isstdin ? fstat(STDIN_FILENO, &st) :
-		    stat(d->name, &st)) == 0 && S_ISREG(st.st_mode))
-			bytes += (uint64_t)st.st_size;
-	}
+	/* Whole files: the sizes the workers found when they opened them. */
+	for (i = 0; i < j->ndocs; i++)
+		if (j->docs[i].errnum == 0)
+			bytes += j->docs[i].size;
 	progress_count(j->ndocs, bytes);
 }
 
