@@ -1046,19 +1046,14 @@ EOF
 @test "cluster-071: a write error on stdout exits 2" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	corpus
-	run --separate-stderr bash -c '"$NEARDUP" cluster -r c >/dev/full'
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
+	assert_write_error cluster -r c
 	run --separate-stderr bash -c '"$NEARDUP" hash -a key -r c | LC_ALL=C sort | "$NEARDUP" cluster --sorted --all >/dev/full'
 	assert_exit TROUBLE
 	assert_stderr_line '^neardup: stdout: '
 }
 
 @test "cluster-072: -h prints the usage on stdout, as help cluster does" {
-	run --separate-stderr neardup cluster -h
-	assert_exit OK
-	assert_stderr_empty
-	assert_line --index 0 --regexp "$USAGE_RE"
+	assert_usage_on_stdout cluster
 	assert_output "$(neardup help cluster)"
 	assert_output "$(neardup cluster --help)"
 }

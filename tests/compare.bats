@@ -434,10 +434,7 @@ usage_error() {
 }
 
 @test "compare-030: -h prints the usage on stdout" {
-	run --separate-stderr neardup compare -h
-	assert_exit OK
-	assert_stderr_empty
-	assert_line --index 0 --regexp "$USAGE_RE"
+	assert_usage_on_stdout compare
 	assert_output "$(neardup help compare)"
 }
 
@@ -696,9 +693,7 @@ usage_error() {
 	[ -w /dev/full ] || skip "no /dev/full"
 	local f
 	f=$(fixture lighthouse.txt)
-	run --separate-stderr bash -c '"$NEARDUP" compare "$1" "$1" >/dev/full' _ "$f"
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
+	assert_write_error compare "$f" "$f"
 	run --separate-stderr bash -c '"$NEARDUP" compare --format=json "$1" "$1" >/dev/full' _ "$f"
 	assert_exit TROUBLE
 	# Not similar, but the write error wins.

@@ -887,9 +887,7 @@ make_tree() {
 @test "hash-172: a write error on stdout after much output exits 2" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	awk 'BEGIN { for (i = 0; i < 20000; i++) print "line", i }' >big
-	run --separate-stderr bash -c '"$NEARDUP" hash --lines big >/dev/full'
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
+	assert_write_error hash --lines big
 }
 
 @test "hash-173: hash | head -1 ends quietly" {
@@ -900,10 +898,7 @@ make_tree() {
 }
 
 @test "hash-174: -h prints the usage on stdout and exits 0" {
-	run --separate-stderr neardup hash -h
-	assert_exit OK
-	assert_stderr_empty
-	assert_line --index 0 --regexp "$USAGE_RE"
+	assert_usage_on_stdout hash
 }
 
 @test "hash-175: an empty file name is reported, exit 2" {

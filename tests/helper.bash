@@ -158,3 +158,20 @@ need_drop_dac() {
 	drop_dac true 2>/dev/null ||
 	    skip "running as root, and unable to drop CAP_DAC_OVERRIDE here"
 }
+
+# assert_write_error ARGS...: neardup ARGS, with standard output on
+# /dev/full, exits 2 and says that stdout could not be written.
+assert_write_error() {
+	run --separate-stderr bash -c '"$NEARDUP" "$@" >/dev/full' _ "$@"
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: stdout: '
+}
+
+# assert_usage_on_stdout CMD: neardup CMD -h prints the usage on standard
+# output, nothing on standard error, and exits 0.
+assert_usage_on_stdout() {
+	run --separate-stderr neardup "$1" -h
+	assert_exit OK
+	assert_stderr_empty
+	assert_line --index 0 --regexp "$USAGE_RE"
+}

@@ -298,12 +298,8 @@ synopsis() {
 
 @test "io-015: a write error on stdout makes -V and -h exit 2" {
 	[ -w /dev/full ] || skip "no /dev/full"
-	run --separate-stderr bash -c '"$NEARDUP" -V >/dev/full'
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
-	run --separate-stderr bash -c '"$NEARDUP" help hash >/dev/full'
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
+	assert_write_error -V
+	assert_write_error help hash
 }
 
 @test "io-016: the man page documents every command" {

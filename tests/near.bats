@@ -620,19 +620,12 @@ brute() {
 @test "near-091: a write error on stdout exits 2" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	ladder64
-	run --separate-stderr bash -c '"$NEARDUP" near -d 3 ix64.fp q0.fp >/dev/full'
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
-	run --separate-stderr bash -c '"$NEARDUP" near -d 3 --self --format=json ix64.fp >/dev/full'
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
+	assert_write_error near -d 3 ix64.fp q0.fp
+	assert_write_error near -d 3 --self --format=json ix64.fp
 }
 
 @test "near-092: -h prints the usage on stdout" {
-	run --separate-stderr neardup near -h
-	assert_exit OK
-	assert_stderr_empty
-	assert_line --index 0 --regexp "$USAGE_RE"
+	assert_usage_on_stdout near
 	assert_output "$(neardup help near)"
 }
 

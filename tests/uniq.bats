@@ -384,19 +384,12 @@ usage_error() {
 @test "uniq-056: a write error on standard output makes the exit status 2" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	lines "$A" "$D" >in.txt
-	run --separate-stderr bash -c '"$NEARDUP" uniq in.txt >/dev/full'
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
-	run --separate-stderr bash -c '"$NEARDUP" uniq --count in.txt >/dev/full'
-	assert_exit TROUBLE
-	assert_stderr_line '^neardup: stdout: '
+	assert_write_error uniq in.txt
+	assert_write_error uniq --count in.txt
 }
 
 @test "uniq-057: -h prints the usage on stdout, as help uniq does" {
-	run --separate-stderr neardup uniq -h
-	assert_exit OK
-	assert_stderr_empty
-	assert_line --index 0 --regexp "$USAGE_RE"
+	assert_usage_on_stdout uniq
 	assert_output "$(neardup help uniq)"
 	run neardup uniq --help
 	assert_output "$(neardup help uniq)"
