@@ -92,8 +92,8 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->sink = sink;
 	s->ctx = ctx;
 	s->cache = xcalloc((size_t)1 << WORDSCAN_CACHE_BITS, sizeof(*s->cache));
-#ifdef WORDSCAN
-	s->vbmi2 = wordscan_vbmi2();
+#ifdef WORDSCAN_AVX512
+	s->avx512 = wordscan_avx512();
 #endif
 	for (c = 0; c < 128; c++) {
 		le = le32(c);

@@ -46,7 +46,7 @@ struct shingler {
 	shingle_sink *sink;
 	void	*ctx;
 	const unsigned char *cls;	/* byte class table */
-	int	 vbmi2;		/* the block scanner may use AVX-512 VBMI2 */
+	int	 avx512;	/* the block scanners may use AVX-512 */
 
 	unsigned char carry[4];	/* an unfinished UTF-8 sequence */
 	size_t	 ncarry;

@@ -16,6 +16,12 @@ window_rotl(uint64_t x, unsigned r)
 	return (x << (r & 63)) | (x >> (-r & 63));
 }
 
+static inline uint64_t
+window_rotr(uint64_t x, unsigned r)
+{
+	return (x >> (r & 63)) | (x << (-r & 63));
+}
+
 /*
  * Slide the window (win[n], the slot *pos to fill next, *seen items so far)
  * by item hash t.  Each slot holds its item already rotated by n, the way

@@ -15,7 +15,6 @@
 #ifdef WORDSCAN
 #include <emmintrin.h>
 #include <immintrin.h>
-#include <stdlib.h>
 
 
 /*
@@ -191,18 +190,9 @@ out:
 	return p;
 }
 
+#ifdef WORDSCAN_AVX512
 #define VBMI2_TARGET \
 	"avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt"
-
-int
-wordscan_vbmi2(void)
-{
-	return __builtin_cpu_supports("avx512vbmi2") &&
-	    __builtin_cpu_supports("avx512vbmi") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("bmi2") &&
-	    getenv("NEARDUP_NO_AVX512") == NULL;
-}
 
 /*
  * The items of a block of characters (see cscan) with AVX-512: the bytes
@@ -242,6 +232,8 @@ items_vbmi2(const unsigned char low[64], uint64_t st, uint64_t mw,
 	return n + (unsigned)__builtin_popcountll(mhi);
 }
 
+#endif
+
 /*
  * Character n-grams, 64 bytes at a time: each word byte is an item, and a
  * run of separators is one space item before the next word byte, if a
@@ -277,9 +269,12 @@ cscan(struct shingler *s, const unsigned char *p, const unsigned char *end,
 		 * The items in order, without a branch (a word start
 		 * mispredicts too often), then their hashes.
 		 */
-		if (s->vbmi2)
+#ifdef WORDSCAN_AVX512
+		if (s->avx512)
 			nitem = items_vbmi2(low, st, mw, item);
-		else for (i = nitem = 0; i < 64; i++) {
+		else
+#endif
+		for (i = nitem = 0; i < 64; i++) {
 			item[nitem] = ' ';
 			nitem += (unsigned)(st >> i & 1);
 			item[nitem] = low[i];
@@ -314,6 +309,10 @@ WORDSCAN_CLONES const unsigned char *
 wordscan_ascii(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
+#ifdef WORDSCAN_AVX512
+	if (s->avx512)
+		return wordscan_ascii512(s, p, end, scalar_until);
+#endif
 	if (s->keeppunct)
 		return s->keepcase ? scan(s, p, end, scalar_until, 1, 0) :
 		    scan(s, p, end, scalar_until, 1, 1);

@@ -9,6 +9,9 @@
 
 #if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
 #define WORDSCAN 1
+#if defined(__x86_64__) && defined(__GNUC__)
+#define WORDSCAN_AVX512 1	/* compiled in, used where the processor has it */
+#endif
 #endif
 
 /*
@@ -45,8 +48,17 @@ struct shingler;
 const unsigned char *wordscan_ascii(struct shingler *, const unsigned char *p,
 	    const unsigned char *end, const unsigned char **scalar_until);
 
-/* Can charscan_ascii lay out its items with AVX-512 VBMI2? */
-int	wordscan_vbmi2(void);
+/*
+ * Has the processor the AVX-512 (F, BW, DQ, VL, VBMI, VBMI2) that
+ * wordscan_ascii512 and charscan_ascii's item layout use, and is
+ * NEARDUP_NO_AVX512 unset?
+ */
+int	wordscan_avx512(void);
+
+/* wordscan_ascii with AVX-512, eight words at a time (wordvec.c). */
+const unsigned char *wordscan_ascii512(struct shingler *,
+	    const unsigned char *p, const unsigned char *end,
+	    const unsigned char **scalar_until);
 
 /*
  * The same for character n-grams, which have no tokens to carry: stops at

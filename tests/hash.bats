@@ -940,3 +940,25 @@ make_tree() {
 		assert_output "$vec"
 	done
 }
+
+@test "hash-178: words: AVX-512 and portable block scanners agree" {
+	for f in "$(fixture lighthouse.txt)" "$(fixture essay.txt)" "$(fixture utf8.txt)" "$(fixture source.txt)"; do
+		cat "$f" "$f"
+	done > all.txt
+	# Words of every length from 1 to 130 bytes, in mixed case, so that
+	# all of XXH3's length ranges meet every block boundary.
+	awk 'BEGIN { for (i = 0; i < 3000; i++) { n = 1 + (i * 7) % 130; w = "";
+		for (j = 0; j < n; j++) w = w substr("aBcDeFgHiJ0123", 1 + (i + j) % 14, 1);
+		printf "%s%s", w, i % 11 ? " " : ",\n" } }' > lengths.txt
+	for opts in "-a bottomk -k 4096" "-a bottomk -k 4096 -w 1" "-a bottomk -k 4096 -w 64" \
+	    "-a bottomk -k 4096 --keep-punct --keep-case -w 2" "-a minhash -k 64 -w 5" ""; do
+		# shellcheck disable=SC2086
+		run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		vec=$output
+		# shellcheck disable=SC2086
+		NEARDUP_NO_AVX512=1 run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		assert_output "$vec"
+	done
+}

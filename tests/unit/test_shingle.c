@@ -850,7 +850,7 @@ random_piece(uint64_t *x, char *p, int ascii)
 		}
 		break;
 	case 7:						/* a long word */
-		n = 40 + (r >> 8) % 300;
+		n = 9 + (r >> 8) % 330;
 		for (i = 0; i < n; i++)
 			p[i] = (char)((r >> 20 & 1 ? 'A' : 'a') +
 			    splitmix64(x) % 26);
@@ -879,43 +879,58 @@ random_piece(uint64_t *x, char *p, int ascii)
 
 /*
  * Random texts, all-ASCII (the 64-byte scanner's ground) and mixed, under
- * every normalization, fed whole, in blocks and from unaligned addresses:
- * always what the reference shingler computes from the definitions.
+ * every normalization, fed whole, in blocks and from unaligned addresses,
+ * with and without AVX-512: always what the reference shingler computes
+ * from the definitions.
  */
 static void
 test_reference(void)
 {
 	static const size_t blocks[] = { 0, 1, 3, 63, 64, 65, 200 };
+	static const unsigned ngrams[] = { 1, 3, 7, 64, 2 };
 	struct coll want = { 0 }, got = { 0 };
 	struct scheme sc;
 	uint64_t x = 2024;
 	char *buf, *text;
 	size_t t, len, k, b, target, fails = 0;
-	int flags;
+	int flags, vec;
 
-	if ((buf = malloc(8192)) == NULL)
+	if ((buf = malloc(16384)) == NULL)
 		abort();
 	for (t = 0; t < 60 && fails < 5; t++) {
-		target = (size_t)(splitmix64(&x) % 3000);
+		/* Some long enough for the AVX-512 queue to fill. */
+		target = (size_t)(splitmix64(&x) %
+		    (t % 4 == 3 ? 15000 : 3000));
 		text = buf + t % 16;		/* vary the alignment */
 		for (len = 0; len < target; )
 			len += random_piece(&x, text + len, t % 2 == 0);
 		for (k = 0; k < 16 && fails < 5; k++) {
 			flags = (int)(k & 7);
-			sc = mkscheme(k >= 8, k % 3 == 0 ? 1 : k % 3 == 1 ? 3 :
-			    7, flags, t);
+			sc = mkscheme(k >= 8, ngrams[k % 5], flags, t);
 			ref_shingles(&sc, (const unsigned char *)text, len,
 			    &want);
-			for (b = 0; b < sizeof(blocks) / sizeof(blocks[0]);
-			    b++) {
-				shingle_doc(&sc, text, len, blocks[b], &got);
-				if (!CHECK(coll_equal(&want, &got), "text %zu "
-				    "(%s, %zu bytes), -%c%u flags %d, blocks "
-				    "of %zu: %zu shingles, reference %zu, or "
-				    "hashes differ", t, t % 2 ? "mixed" :
-				    "ASCII", len, sc.chars ? 'c' : 'w',
-				    sc.ngram, flags, blocks[b], got.n, want.n))
-					fails++;
+			for (vec = 0; vec < 2; vec++) {
+				/* The portable scanners, then the default. */
+				if (vec == 0)
+					setenv("NEARDUP_NO_AVX512", "1", 1);
+				else
+					unsetenv("NEARDUP_NO_AVX512");
+				for (b = 0; b < sizeof(blocks) /
+				    sizeof(blocks[0]); b++) {
+					shingle_doc(&sc, text, len, blocks[b],
+					    &got);
+					if (!CHECK(coll_equal(&want, &got),
+					    "text %zu (%s, %zu bytes), -%c%u "
+					    "flags %d, blocks of %zu%s: %zu "
+					    "shingles, reference %zu, or "
+					    "hashes differ", t, t % 2 ?
+					    "mixed" : "ASCII", len, sc.chars ?
+					    'c' : 'w', sc.ngram, flags,
+					    blocks[b], vec ? "" :
+					    ", NEARDUP_NO_AVX512", got.n,
+					    want.n))
+						fails++;
+				}
 			}
 		}
 	}

@@ -1,0 +1,421 @@
+/*
+ * The block scanner for words with AVX-512 (see wordscan.h).  It finds the
+ * words of each 64-byte block as the scalar scanner does, but handles them
+ * in three phases over a queue of a few hundred words, each phase a loop
+ * of eight words at a time with no branch on the data:
+ *
+ *   1. each block's words are cut out of the block into 8-byte lanes,
+ *      zero-padded, with their lengths (words longer than 8 bytes are
+ *      hashed there, with xxh_bytes);
+ *   2. the short words are hashed, XXH3's 1-to-3 and 4-to-8 byte formulas
+ *      computed side by side and the one for the length kept;
+ *   3. the n-gram window is rolled as a prefix scan: the rolled XOR of
+ *      window.h, R_i = rotl(R_i-1, 1) ^ t_i ^ rotl(t_i-n, n), is linear,
+ *      so eight of them take three shift-rotate-XOR steps.
+ *
+ * The results are the same as the scalar scanner's, bit for bit: the word
+ * hashes are XXH3's (test_shingle and hash.bats compare the two paths).
+ */
+#include <string.h>
+
+#include "shingle.h"
+#include "window.h"
+#include "wordscan.h"
+#include "xxh.h"
+
+#ifdef WORDSCAN_AVX512
+#include <immintrin.h>
+#include <stdlib.h>
+
+#define T512 __attribute__((target("avx512f,avx512bw,avx512dq," \
+	"avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,lzcnt,popcnt")))
+#define INLINE512 static inline T512 __attribute__((always_inline))
+
+#define WQ_MAX	512	/* words queued before they are hashed and rolled */
+#define WQ_SLACK 64	/* room for a block's whole vector stores */
+
+/*
+ * The queue.  The hashes of the words, at wq_hash(q), are preceded by the
+ * window's n newest item hashes (oldest first, zeros at the start of a
+ * document), which the roll of the first queued words reads.
+ */
+struct wordq {
+	uint64_t word[WQ_MAX + WQ_SLACK];	/* then the rolled XORs */
+	uint64_t h[SCHEME_NGRAM_MAX + WQ_MAX + WQ_SLACK];
+	unsigned char len[WQ_MAX + WQ_SLACK];
+	const unsigned char *longp[WQ_MAX];	/* words of over 8 bytes, */
+	unsigned longi[WQ_MAX];			/* and where they queue */
+	uint64_t ctl[8], key[8];	/* see xxh_tables */
+	unsigned nq;		/* words queued */
+	unsigned nlong;
+	uint64_t roll;		/* the rolled XOR of the newest item */
+	uint64_t seen;		/* items in the document before the queue */
+};
+
+static inline uint64_t *
+wq_hash(struct wordq *q)
+{
+	return q->h + SCHEME_NGRAM_MAX;
+}
+
+/* The bytes 0, 1, ..., 63 plus add. */
+INLINE512 __m512i
+iota8(char add)
+{
+	return _mm512_add_epi8(_mm512_set_epi64(
+	    0x3f3e3d3c3b3a3938LL, 0x3736353433323130LL,
+	    0x2f2e2d2c2b2a2928LL, 0x2726252423222120LL,
+	    0x1f1e1d1c1b1a1918LL, 0x1716151413121110LL,
+	    0x0f0e0d0c0b0a0908LL, 0x0706050403020100LL),
+	    _mm512_set1_epi8(add));
+}
+
+/*
+ * The 64 bytes at p, with capitals folded when fold; *word gets the bitmap
+ * of word bytes, *high that of non-ASCII bytes (never word bytes here).
+ * The same classes as classify64 in wordscan.c.
+ */
+INLINE512 __m512i
+classify(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
+    uint64_t *high)
+{
+	__m512i v = _mm512_loadu_si512(p);
+	__mmask64 u, w, h;
+
+	u = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('A')),
+	    _mm512_set1_epi8(26));
+	h = _mm512_movepi8_mask(v);
+	if (keeppunct)
+		w = ~(_mm512_cmplt_epu8_mask(_mm512_sub_epi8(v,
+		    _mm512_set1_epi8(9)), _mm512_set1_epi8(5)) |
+		    _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')));
+	else
+		w = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v,
+		    _mm512_set1_epi8('0')), _mm512_set1_epi8(10)) |
+		    _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v,
+		    _mm512_set1_epi8(0x20)), _mm512_set1_epi8('a')),
+		    _mm512_set1_epi8(26));
+	if (fold)
+		v = _mm512_mask_add_epi8(v, u, v, _mm512_set1_epi8(0x20));
+	*word = w & ~h;
+	*high = h;
+	return v;
+}
+
+/*
+ * Queue the words of the block lo (followed by hi), which are the bytes at
+ * p with capitals folded: those whose last byte is a bit of en, starting
+ * at the bits of st in order, and, when xend is not 0, one more that
+ * starts at the next bit of st and ends before byte xend of lo and hi.
+ * Words of over 8 bytes are listed, to be hashed from p.
+ */
+INLINE512 void
+enqueue(struct wordq *q, __m512i lo, __m512i hi, uint64_t st, uint64_t en,
+    unsigned xend, const unsigned char *p)
+{
+	/* Byte j of lane i: j, and the lane, i. */
+	const __m512i j8 = _mm512_set1_epi64(0x0706050403020100LL);
+	const __m512i lane = _mm512_set_epi64(
+	    0x0707070707070707LL, 0x0606060606060606LL,
+	    0x0505050505050505LL, 0x0404040404040404LL,
+	    0x0303030303030303LL, 0x0202020202020202LL,
+	    0x0101010101010101LL, 0x0000000000000000LL);
+	unsigned char start[64];
+	__m512i sv, lv, bi, w;
+	unsigned g, i, k = (unsigned)__builtin_popcountll(en), nq = q->nq;
+	uint64_t lm;
+
+	sv = _mm512_maskz_compress_epi8(st, iota8(0));
+	lv = _mm512_maskz_compress_epi8(en, iota8(1));
+	if (xend != 0)
+		lv = _mm512_mask_set1_epi8(lv, (uint64_t)1 << k++, (char)xend);
+	lv = _mm512_sub_epi8(lv, sv);	/* the ends less the starts */
+	_mm512_storeu_si512(q->len + nq, lv);
+	for (g = 0; g < k; g += 8) {
+		/* Lane i gets bytes start .. start + 7 of word g + i. */
+		bi = _mm512_add_epi8(lane, _mm512_set1_epi8((char)g));
+		w = _mm512_permutex2var_epi8(lo, _mm512_add_epi8(
+		    _mm512_permutexvar_epi8(bi, sv), j8), hi);
+		_mm512_storeu_si512(q->word + nq + g, w);
+	}
+	lm = _mm512_cmpgt_epu8_mask(lv, _mm512_set1_epi8(8)) &
+	    (((uint64_t)1 << k) - 1);
+	if (lm != 0) {
+		_mm512_storeu_si512(start, sv);
+		for (; lm != 0; lm &= lm - 1) {
+			i = (unsigned)__builtin_ctzll(lm);
+			q->longp[q->nlong] = p + start[i];
+			q->longi[q->nlong++] = nq + i;
+		}
+	}
+	q->nq = nq + k;
+}
+
+/*
+ * For each length of word, 1 to 8 (8 as 0): which bytes of the word make
+ * the input of XXH3's mix, as vpshufb indexes, and what the input is XORed
+ * with.  Words of 1 to 3 bytes: the last, the length, the first and the
+ * middle one; of 4 to 8: the last four, then the first four.
+ */
+static void
+xxh_tables(uint64_t seed, uint64_t ctl[8], uint64_t key[8])
+{
+	uint64_t flip13, flip48;
+	unsigned len, j;
+	unsigned char b[8];
+
+	flip13 = (uint64_t)(XXH_readLE32(XXH3_kSecret) ^
+	    XXH_readLE32(XXH3_kSecret + 4)) + seed;
+	flip48 = (XXH_readLE64(XXH3_kSecret + 8) ^
+	    XXH_readLE64(XXH3_kSecret + 16)) -
+	    (seed ^ (uint64_t)XXH_swap32((uint32_t)seed) << 32);
+	for (len = 1; len <= 8; len++) {
+		if (len < 4) {
+			memset(b, 0x80, sizeof(b));	/* zero */
+			b[0] = (unsigned char)(len - 1);
+			b[2] = 0;
+			b[3] = (unsigned char)(len >> 1);
+			key[len & 7] = (uint64_t)len << 8 ^ flip13;
+		} else {
+			for (j = 0; j < 4; j++) {
+				b[j] = (unsigned char)(len - 4 + j);
+				b[4 + j] = (unsigned char)j;
+			}
+			key[len & 7] = flip48;
+		}
+		memcpy(&ctl[len & 7], b, sizeof(b));
+	}
+}
+
+/*
+ * XXH3-64 of the words of 1 to 8 bytes in w, of lengths len: with tables
+ * ctl and key from xxh_tables, the mix of 1 to 3 bytes (XXH64's avalanche)
+ * and that of 4 to 8 (rrmxmx) as one, their constants chosen by lane.
+ */
+INLINE512 __m512i
+xxh_short(__m512i w, __m512i len, __m512i ctl, __m512i key)
+{
+	/* vpshufb indexes within 16 bytes: odd lanes are the upper 8. */
+	const __m512i odd = _mm512_set_epi64(0x0808080808080808LL, 0,
+	    0x0808080808080808LL, 0, 0x0808080808080808LL, 0,
+	    0x0808080808080808LL, 0);
+	const __m512i m = _mm512_set1_epi64((long long)0x9FB21C651E98DF25ULL);
+	__mmask8 k = _mm512_cmplt_epu64_mask(len, _mm512_set1_epi64(4));
+	__m512i x;
+
+	x = _mm512_xor_si512(_mm512_shuffle_epi8(w, _mm512_or_si512(
+	    _mm512_permutexvar_epi64(len, ctl), odd)),
+	    _mm512_permutexvar_epi64(len, key));
+	/* x ^= x >> 33, or x ^= rotl(x, 49) ^ rotl(x, 24) */
+	x = _mm512_xor_si512(_mm512_maskz_rol_epi64((__mmask8)~k, x, 24),
+	    _mm512_ternarylogic_epi64(x, _mm512_rolv_epi64(x,
+	    _mm512_mask_blend_epi64(k, _mm512_set1_epi64(49),
+	    _mm512_set1_epi64(31))), _mm512_mask_blend_epi64(k,
+	    _mm512_set1_epi64(-1), _mm512_set1_epi64(0x7fffffff)), 0x78));
+	x = _mm512_mullo_epi64(x, _mm512_mask_blend_epi64(k, m,
+	    _mm512_set1_epi64((long long)XXH_PRIME64_2)));
+	/* x ^= x >> 29, or x ^= (x >> 35) + len */
+	x = _mm512_xor_si512(x, _mm512_add_epi64(_mm512_srlv_epi64(x,
+	    _mm512_mask_blend_epi64(k, _mm512_set1_epi64(35),
+	    _mm512_set1_epi64(29))), _mm512_maskz_mov_epi64((__mmask8)~k,
+	    len)));
+	x = _mm512_mullo_epi64(x, _mm512_mask_blend_epi64(k, m,
+	    _mm512_set1_epi64((long long)XXH_PRIME64_3)));
+	/* x ^= x >> 32, or x ^= x >> 28 */
+	return _mm512_xor_si512(x, _mm512_srlv_epi64(x,
+	    _mm512_mask_blend_epi64(k, _mm512_set1_epi64(28),
+	    _mm512_set1_epi64(32))));
+}
+
+/*
+ * The word of len bytes (9 to 127) at p, with capitals folded when fold,
+ * into w.
+ */
+INLINE512 void
+fold_long(unsigned char w[128], const unsigned char *p, unsigned len,
+    int fold)
+{
+	__m512i v;
+	__mmask64 u;
+	unsigned i;
+
+	for (i = 0; i < len; i += 64) {
+		v = _mm512_maskz_loadu_epi8(len - i >= 64 ? ~(__mmask64)0 :
+		    ((__mmask64)1 << (len - i)) - 1, p + i);
+		if (fold) {
+			u = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v,
+			    _mm512_set1_epi8('A')), _mm512_set1_epi8(26));
+			v = _mm512_mask_add_epi8(v, u, v,
+			    _mm512_set1_epi8(0x20));
+		}
+		_mm512_storeu_si512(w + i, v);
+	}
+}
+
+/*
+ * Hash the queued words, roll the window over them and queue the n-grams
+ * in the shingler.
+ */
+static T512 void
+drain(struct shingler *s, struct wordq *q, int fold)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	const __m512i rot = _mm512_set_epi64(8, 7, 6, 5, 4, 3, 2, 1);
+	const __m512i nv = _mm512_set1_epi64(s->n);
+	unsigned char w[128];
+	unsigned i, m, nq = q->nq, n = s->n;
+	uint64_t *r = q->word, seed = s->seed;
+	__m512i x, carry, ctl, key;
+
+	ctl = _mm512_loadu_si512(q->ctl);
+	key = _mm512_loadu_si512(q->key);
+	for (i = 0; i < nq; i += 8)
+		_mm512_storeu_si512(wq_hash(q) + i, xxh_short(
+		    _mm512_loadu_si512(q->word + i),
+		    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
+		    (const __m128i *)(q->len + i))), ctl, key));
+	for (i = 0; i < q->nlong; i++) {
+		m = q->len[q->longi[i]];
+		fold_long(w, q->longp[i], m, fold);
+		wq_hash(q)[q->longi[i]] = xxh_bytes(w, m, seed);
+	}
+	q->nlong = 0;
+	/*
+	 * R_i = rotl(R_i-1, 1) ^ d_i, with d_i = t_i ^ rotl(t_i-n, n): the
+	 * XOR of rotl(d_j, i - j) over the lanes j <= i, in three steps, and
+	 * the R before the eight rotated in.
+	 */
+	carry = _mm512_set1_epi64((long long)q->roll);
+	for (i = 0; i < nq; i += 8) {
+		x = _mm512_xor_si512(_mm512_loadu_si512(wq_hash(q) + i),
+		    _mm512_rolv_epi64(_mm512_loadu_si512(wq_hash(q) + i - n), nv));
+		x = _mm512_xor_si512(x, _mm512_rol_epi64(
+		    _mm512_alignr_epi64(x, zero, 7), 1));
+		x = _mm512_xor_si512(x, _mm512_rol_epi64(
+		    _mm512_alignr_epi64(x, zero, 6), 2));
+		x = _mm512_xor_si512(x, _mm512_rol_epi64(
+		    _mm512_alignr_epi64(x, zero, 4), 4));
+		x = _mm512_xor_si512(x, _mm512_rolv_epi64(carry, rot));
+		_mm512_storeu_si512(r + i, x);
+		carry = _mm512_permutexvar_epi64(_mm512_set1_epi64(7), x);
+	}
+	if (nq == 0)
+		return;
+	q->roll = r[nq - 1];
+	/* The first n - 1 items of a document make no n-gram. */
+	i = q->seen + 1 >= n ? 0 : (unsigned)(n - 1 - q->seen);
+	while (i < nq) {
+		m = SHINGLE_BATCH - (unsigned)s->nout;
+		m = m < nq - i ? m : nq - i;
+		memcpy(s->out + s->nout, r + i, m * sizeof(*r));
+		s->nout += m;
+		i += m;
+		if (s->nout == SHINGLE_BATCH)
+			shingle_flush(s);
+	}
+	q->seen += nq;
+	memmove(wq_hash(q) - n, wq_hash(q) + nq - n, n * sizeof(*q->h));
+	q->nq = 0;
+}
+
+/*
+ * The scanner for one setting of the options; the structure, and where it
+ * stops, are those of scan in wordscan.c.  The inner loop calls nothing,
+ * so that its constants stay in registers.
+ */
+INLINE512 const unsigned char *
+scan(struct shingler *s, struct wordq *q, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until,
+    int keeppunct, int fold)
+{
+	unsigned char low[64];
+	uint64_t mw, mh, nw, nh, st, en, in = 0;
+	unsigned i, b, n = s->n;
+	__m512i lo, hi = _mm512_setzero_si512();
+
+	if (end - p < 64)
+		return p;
+	lo = classify(p, keeppunct, fold, &mw, &mh);
+	if (mh != 0) {
+		*scalar_until = p + 64;
+		return p;
+	}
+	/* The window, oldest item first, as the history of the queue. */
+	for (i = 0; i < n; i++)
+		(wq_hash(q) - n)[i] = window_rotr(s->win[(s->pos + i) % n], n);
+	q->roll = s->roll;
+	q->seen = s->seen;
+	q->nq = q->nlong = 0;
+	xxh_tables(s->seed, q->ctl, q->key);
+	for (;;) {
+		st = mw & ~((mw << 1) | in);
+		en = mw & ~(mw >> 1);
+		if (in)
+			en &= en - 1;
+		nw = nh = 0;
+		if (end - p >= 128)
+			hi = classify(p + 64, keeppunct, fold, &nw, &nh);
+		if (end - p < 128 || nh != 0 || (mw >> 63 && ~nw == 0))
+			break;
+		in = mw >> 63 & nw;
+		en &= ~(in << 63);
+		enqueue(q, lo, hi, st, en,
+		    in ? 64 + (unsigned)__builtin_ctzll(~nw) : 0, p);
+		lo = hi;
+		mw = nw;
+		p += 64;
+		if (q->nq > WQ_MAX - WQ_SLACK)
+			drain(s, q, fold);
+	}
+	/* The last block here: a word that goes on past it is left in tok. */
+	if (nh != 0)
+		*scalar_until = p + 128;
+	b = 64;
+	if (mw >> 63) {
+		b = 63 - (unsigned)__builtin_clzll(st);
+		st &= ~((uint64_t)1 << b);
+		en &= ~((uint64_t)1 << 63);
+	}
+	enqueue(q, lo, hi, st, en, 0, p);
+	drain(s, q, fold);
+	if (b < 64) {
+		_mm512_storeu_si512(low, lo);
+		shingle_add_tok(s, low + b, 64 - b);
+	}
+	p += 64;
+	for (i = 0; i < n; i++)
+		s->win[i] = window_rotl((wq_hash(q) - n)[i], n);
+	s->pos = 0;
+	s->roll = q->roll;
+	s->seen = q->seen;
+	return p;
+}
+
+int
+wordscan_avx512(void)
+{
+	return __builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512dq") &&
+	    __builtin_cpu_supports("avx512vl") &&
+	    __builtin_cpu_supports("avx512vbmi") &&
+	    __builtin_cpu_supports("avx512vbmi2") &&
+	    __builtin_cpu_supports("bmi2") &&
+	    getenv("NEARDUP_NO_AVX512") == NULL;
+}
+
+T512 const unsigned char *
+wordscan_ascii512(struct shingler *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until)
+{
+	struct wordq q;
+
+	if (s->keeppunct)
+		return s->keepcase ? scan(s, &q, p, end, scalar_until, 1, 0) :
+		    scan(s, &q, p, end, scalar_until, 1, 1);
+	return s->keepcase ? scan(s, &q, p, end, scalar_until, 0, 0) :
+	    scan(s, &q, p, end, scalar_until, 0, 1);
+}
+#else
+typedef int wordvec_unused;	/* ISO C wants something here */
+#endif
