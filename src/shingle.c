@@ -163,7 +163,7 @@ shingle_flush(struct shingler *s)
 	uint32_t occ;
 	size_t i;
 
-	finish(s->out, s->nout, s->seed);
+	shingle_settle(s);
 	if (s->multiset) {
 		for (i = 0; i < s->nout; i++) {
 			if ((occ = occurrence(&s->counts, s->out[i])) > 1) {
@@ -175,7 +175,14 @@ shingle_flush(struct shingler *s)
 	}
 	if (s->nout > 0)
 		s->sink(s->ctx, s->out, s->wt ? s->outw : NULL, s->nout);
-	s->nout = 0;
+	s->nout = s->nfin = 0;
+}
+
+void
+shingle_settle(struct shingler *s)
+{
+	finish(s->out + s->nfin, s->nout - s->nfin, s->seed);
+	s->nfin = s->nout;
 }
 
 /* Queue the n-gram of the m newest items (m <= n). */

@@ -72,6 +72,7 @@ struct shingler {
 	uint64_t out[SHINGLE_BATCH];
 	double	 outw[SHINGLE_BATCH];
 	size_t	 nout;
+	size_t	 nfin;		/* out[0 .. nfin) are finished already */
 };
 
 /* Set up for a scheme; wt (may be NULL) weights word tokens. */
@@ -87,10 +88,12 @@ void	shingle_end(struct shingler *);
 void	shingle_free(struct shingler *);
 
 /*
- * For the block scanner (wordscan.c): hand the queued shingles to the
- * sink, and append bytes already normalized to the current word.
+ * For the block scanners (wordscan.c, wordvec.c): hand the queued shingles
+ * to the sink, finish those queued so far (so that ones finished already
+ * can follow), and append bytes already normalized to the current word.
  */
 void	shingle_flush(struct shingler *);
+void	shingle_settle(struct shingler *);
 void	shingle_add_tok(struct shingler *, const unsigned char *, size_t);
 
 /* The hash of one normalized token, as the shingler computes it. */

@@ -43,8 +43,10 @@ struct wordq {
 	uint64_t word[WQ_MAX + WQ_SLACK];	/* then the rolled XORs */
 	uint64_t h[SCHEME_NGRAM_MAX + WQ_MAX + WQ_SLACK];
 	unsigned char len[WQ_MAX + WQ_SLACK];
-	const unsigned char *longp[WQ_MAX];	/* words of over 8 bytes, */
-	unsigned longi[WQ_MAX];			/* and where they queue */
+	unsigned char start[WQ_MAX + WQ_SLACK];	/* in the word's block */
+	/* The words of over 8 bytes: where they queue, and their blocks. */
+	uint32_t longi[WQ_MAX + WQ_SLACK];
+	const unsigned char *longp[WQ_MAX + WQ_SLACK];
 	uint64_t ctl[8], key[8];	/* see xxh_tables */
 	unsigned nq;		/* words queued */
 	unsigned nlong;
@@ -104,14 +106,16 @@ classify(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 
 /*
  * Queue the words of the block lo (followed by hi), which are the bytes at
- * p with capitals folded: those whose last byte is a bit of en, starting
- * at the bits of st in order, and, when xend is not 0, one more that
- * starts at the next bit of st and ends before byte xend of lo and hi.
- * Words of over 8 bytes are listed, to be hashed from p.
+ * p with capitals folded, after the nq queued: those whose last byte is a
+ * bit of en, starting at the bits of st in order, and, when xend is not 0,
+ * one more that starts at the next bit of st and ends before byte xend of
+ * lo and hi.  Words of over 8 bytes are listed (*nlong of them so far),
+ * to be hashed from p.  Returns the number queued now.
  */
-INLINE512 void
-enqueue(struct wordq *q, __m512i lo, __m512i hi, uint64_t st, uint64_t en,
-    unsigned xend, const unsigned char *p)
+INLINE512 unsigned
+enqueue(struct wordq *q, unsigned nq, unsigned *nlong, __m512i lo,
+    __m512i hi, uint64_t st, uint64_t en, unsigned xend,
+    const unsigned char *p)
 {
 	/* Byte j of lane i: j, and the lane, i. */
 	const __m512i j8 = _mm512_set1_epi64(0x0706050403020100LL);
@@ -120,35 +124,40 @@ enqueue(struct wordq *q, __m512i lo, __m512i hi, uint64_t st, uint64_t en,
 	    0x0505050505050505LL, 0x0404040404040404LL,
 	    0x0303030303030303LL, 0x0202020202020202LL,
 	    0x0101010101010101LL, 0x0000000000000000LL);
-	unsigned char start[64];
-	__m512i sv, lv, bi, w;
-	unsigned g, i, k = (unsigned)__builtin_popcountll(en), nq = q->nq;
+	__m512i sv, lv, bi;
+	unsigned g, k = (unsigned)__builtin_popcountll(en), x = xend != 0;
 	uint64_t lm;
 
 	sv = _mm512_maskz_compress_epi8(st, iota8(0));
 	lv = _mm512_maskz_compress_epi8(en, iota8(1));
-	if (xend != 0)
-		lv = _mm512_mask_set1_epi8(lv, (uint64_t)1 << k++, (char)xend);
+	lv = _mm512_mask_set1_epi8(lv, (uint64_t)x << k, (char)xend);
+	k += x;
 	lv = _mm512_sub_epi8(lv, sv);	/* the ends less the starts */
 	_mm512_storeu_si512(q->len + nq, lv);
-	for (g = 0; g < k; g += 8) {
-		/* Lane i gets bytes start .. start + 7 of word g + i. */
+	/*
+	 * Lane i gets bytes start .. start + 7 of word g + i.  Most blocks
+	 * have 16 words or fewer: those two vectors are cut unconditionally.
+	 */
+	for (g = 0; g < 16 || g < k; g += 8) {
 		bi = _mm512_add_epi8(lane, _mm512_set1_epi8((char)g));
-		w = _mm512_permutex2var_epi8(lo, _mm512_add_epi8(
-		    _mm512_permutexvar_epi8(bi, sv), j8), hi);
-		_mm512_storeu_si512(q->word + nq + g, w);
+		_mm512_storeu_si512(q->word + nq + g, _mm512_permutex2var_epi8(lo,
+		    _mm512_add_epi8(_mm512_permutexvar_epi8(bi, sv), j8), hi));
 	}
+	/*
+	 * Words of over 8 bytes (at most 7 in a block) are listed without
+	 * a branch: more than half the blocks have one.
+	 */
+	_mm512_storeu_si512(q->start + nq, sv);
 	lm = _mm512_cmpgt_epu8_mask(lv, _mm512_set1_epi8(8)) &
 	    (((uint64_t)1 << k) - 1);
-	if (lm != 0) {
-		_mm512_storeu_si512(start, sv);
-		for (; lm != 0; lm &= lm - 1) {
-			i = (unsigned)__builtin_ctzll(lm);
-			q->longp[q->nlong] = p + start[i];
-			q->longi[q->nlong++] = nq + i;
-		}
-	}
-	q->nq = nq + k;
+	_mm256_storeu_si256((__m256i *)(q->longi + *nlong),
+	    _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm512_castsi512_si128(
+	    _mm512_maskz_compress_epi8(lm, iota8(0)))),
+	    _mm256_set1_epi32((int)nq)));
+	_mm512_storeu_si512(q->longp + *nlong,
+	    _mm512_set1_epi64((long long)(uintptr_t)p));
+	*nlong += (unsigned)__builtin_popcountll(lm);
+	return nq + k;
 }
 
 /*
@@ -227,6 +236,22 @@ xxh_short(__m512i w, __m512i len, __m512i ctl, __m512i key)
 	    _mm512_set1_epi64(32))));
 }
 
+/* xxh_le64_many of eight values: XXH3 of their 8 bytes, flip from key[4]. */
+INLINE512 __m512i
+xxh_le64x8(__m512i x, __m512i flip)
+{
+	const __m512i m = _mm512_set1_epi64((long long)0x9FB21C651E98DF25ULL);
+
+	x = _mm512_xor_si512(_mm512_rol_epi64(x, 32), flip);
+	x = _mm512_ternarylogic_epi64(x, _mm512_rol_epi64(x, 49),
+	    _mm512_rol_epi64(x, 24), 0x96);
+	x = _mm512_mullo_epi64(x, m);
+	x = _mm512_xor_si512(x, _mm512_add_epi64(_mm512_srli_epi64(x, 35),
+	    _mm512_set1_epi64(8)));
+	x = _mm512_mullo_epi64(x, m);
+	return _mm512_xor_si512(x, _mm512_srli_epi64(x, 28));
+}
+
 /*
  * The word of len bytes (9 to 127) at p, with capitals folded when fold,
  * into w.
@@ -264,11 +289,12 @@ drain(struct shingler *s, struct wordq *q, int fold)
 	const __m512i nv = _mm512_set1_epi64(s->n);
 	unsigned char w[128];
 	unsigned i, m, nq = q->nq, n = s->n;
-	uint64_t *r = q->word, seed = s->seed;
-	__m512i x, carry, ctl, key;
+	uint64_t *r = q->word, *out, seed = s->seed;
+	__m512i x, last = zero, carry, ctl, key, flip;
 
 	ctl = _mm512_loadu_si512(q->ctl);
 	key = _mm512_loadu_si512(q->key);
+	flip = _mm512_set1_epi64((long long)q->key[4]);
 	for (i = 0; i < nq; i += 8)
 		_mm512_storeu_si512(wq_hash(q) + i, xxh_short(
 		    _mm512_loadu_si512(q->word + i),
@@ -276,15 +302,22 @@ drain(struct shingler *s, struct wordq *q, int fold)
 		    (const __m128i *)(q->len + i))), ctl, key));
 	for (i = 0; i < q->nlong; i++) {
 		m = q->len[q->longi[i]];
-		fold_long(w, q->longp[i], m, fold);
+		fold_long(w, q->longp[i] + q->start[q->longi[i]], m, fold);
 		wq_hash(q)[q->longi[i]] = xxh_bytes(w, m, seed);
 	}
 	q->nlong = 0;
+	if (nq == 0)
+		return;
 	/*
 	 * R_i = rotl(R_i-1, 1) ^ d_i, with d_i = t_i ^ rotl(t_i-n, n): the
 	 * XOR of rotl(d_j, i - j) over the lanes j <= i, in three steps, and
-	 * the R before the eight rotated in.
+	 * the R before the eight rotated in.  The n-grams go to the shingler
+	 * finished (as shingle.c's finish would).
 	 */
+	if (s->nout + nq + 8 > SHINGLE_BATCH)
+		shingle_flush(s);
+	shingle_settle(s);
+	out = s->out + s->nout;
 	carry = _mm512_set1_epi64((long long)q->roll);
 	for (i = 0; i < nq; i += 8) {
 		x = _mm512_xor_si512(_mm512_loadu_si512(wq_hash(q) + i),
@@ -296,23 +329,20 @@ drain(struct shingler *s, struct wordq *q, int fold)
 		x = _mm512_xor_si512(x, _mm512_rol_epi64(
 		    _mm512_alignr_epi64(x, zero, 4), 4));
 		x = _mm512_xor_si512(x, _mm512_rolv_epi64(carry, rot));
-		_mm512_storeu_si512(r + i, x);
 		carry = _mm512_permutexvar_epi64(_mm512_set1_epi64(7), x);
+		last = x;
+		_mm512_storeu_si512(out + i, xxh_le64x8(x, flip));
 	}
-	if (nq == 0)
-		return;
-	q->roll = r[nq - 1];
+	_mm512_storeu_si512(r, last);
+	q->roll = r[(nq - 1) & 7];
 	/* The first n - 1 items of a document make no n-gram. */
 	i = q->seen + 1 >= n ? 0 : (unsigned)(n - 1 - q->seen);
-	while (i < nq) {
-		m = SHINGLE_BATCH - (unsigned)s->nout;
-		m = m < nq - i ? m : nq - i;
-		memcpy(s->out + s->nout, r + i, m * sizeof(*r));
-		s->nout += m;
-		i += m;
-		if (s->nout == SHINGLE_BATCH)
-			shingle_flush(s);
-	}
+	if (i > nq)
+		i = nq;
+	if (i > 0)
+		memmove(out, out + i, (nq - i) * sizeof(*out));
+	s->nout += nq - i;
+	s->nfin = s->nout;
 	q->seen += nq;
 	memmove(wq_hash(q) - n, wq_hash(q) + nq - n, n * sizeof(*q->h));
 	q->nq = 0;
@@ -330,7 +360,7 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 {
 	unsigned char low[64];
 	uint64_t mw, mh, nw, nh, st, en, in = 0;
-	unsigned i, b, n = s->n;
+	unsigned i, b, nq = 0, nlong = 0, n = s->n;
 	__m512i lo, hi = _mm512_setzero_si512();
 
 	if (end - p < 64)
@@ -345,13 +375,11 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 		(wq_hash(q) - n)[i] = window_rotr(s->win[(s->pos + i) % n], n);
 	q->roll = s->roll;
 	q->seen = s->seen;
-	q->nq = q->nlong = 0;
 	xxh_tables(s->seed, q->ctl, q->key);
 	for (;;) {
 		st = mw & ~((mw << 1) | in);
 		en = mw & ~(mw >> 1);
-		if (in)
-			en &= en - 1;
+		en &= en - in;		/* without a branch: in is 0 or 1 */
 		nw = nh = 0;
 		if (end - p >= 128)
 			hi = classify(p + 64, keeppunct, fold, &nw, &nh);
@@ -359,13 +387,17 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 			break;
 		in = mw >> 63 & nw;
 		en &= ~(in << 63);
-		enqueue(q, lo, hi, st, en,
-		    in ? 64 + (unsigned)__builtin_ctzll(~nw) : 0, p);
+		nq = enqueue(q, nq, &nlong, lo, hi, st, en,
+		    (64 + (unsigned)_tzcnt_u64(~nw)) & (unsigned)-in, p);
 		lo = hi;
 		mw = nw;
 		p += 64;
-		if (q->nq > WQ_MAX - WQ_SLACK)
+		if (nq > WQ_MAX - WQ_SLACK) {
+			q->nq = nq;
+			q->nlong = nlong;
 			drain(s, q, fold);
+			nq = nlong = 0;
+		}
 	}
 	/* The last block here: a word that goes on past it is left in tok. */
 	if (nh != 0)
@@ -376,7 +408,8 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 		st &= ~((uint64_t)1 << b);
 		en &= ~((uint64_t)1 << 63);
 	}
-	enqueue(q, lo, hi, st, en, 0, p);
+	q->nq = enqueue(q, nq, &nlong, lo, hi, st, en, 0, p);
+	q->nlong = nlong;
 	drain(s, q, fold);
 	if (b < 64) {
 		_mm512_storeu_si512(low, lo);
