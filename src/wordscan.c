@@ -190,50 +190,6 @@ out:
 	return p;
 }
 
-#ifdef WORDSCAN_AVX512
-#define VBMI2_TARGET \
-	"avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt"
-
-/*
- * The items of a block of characters (see cscan) with AVX-512: the bytes
- * interleaved with spaces, ' ' c0 ' ' c1 ..., in two vectors, and the ones
- * wanted (a space before each word start in st, each character in mw)
- * compressed out.  item needs 64 bytes of room past the items.
- */
-__attribute__((target(VBMI2_TARGET))) static unsigned
-items_vbmi2(const unsigned char low[64], uint64_t st, uint64_t mw,
-    unsigned char item[192])
-{
-#define E(j)	((j) & 1 ? (j) / 2 : 64)	/* low[j / 2], or a space */
-#define E8(j)	E(j), E(j + 1), E(j + 2), E(j + 3), E(j + 4), E(j + 5), \
-		E(j + 6), E(j + 7)
-	static const unsigned char inter[64] = {
-		E8(0), E8(8), E8(16), E8(24), E8(32), E8(40), E8(48), E8(56),
-	};
-#undef E8
-#undef E
-	const uint64_t even = 0x5555555555555555ULL;
-	__m512i l, sp, idx, lo, hi;
-	uint64_t mlo, mhi;
-	unsigned n;
-
-	l = _mm512_loadu_si512(low);
-	sp = _mm512_set1_epi8(' ');
-	idx = _mm512_loadu_si512(inter);
-	lo = _mm512_permutex2var_epi8(l, idx, sp);
-	/* The second half: 32 more into low for the odd bytes. */
-	hi = _mm512_permutex2var_epi8(l, _mm512_add_epi8(idx,
-	    _mm512_set1_epi16(0x2000)), sp);
-	mlo = _pdep_u64(st, even) | _pdep_u64(mw, ~even);
-	mhi = _pdep_u64(st >> 32, even) | _pdep_u64(mw >> 32, ~even);
-	n = (unsigned)__builtin_popcountll(mlo);
-	_mm512_storeu_si512(item, _mm512_maskz_compress_epi8(mlo, lo));
-	_mm512_storeu_si512(item + n, _mm512_maskz_compress_epi8(mhi, hi));
-	return n + (unsigned)__builtin_popcountll(mhi);
-}
-
-#endif
-
 /*
  * Character n-grams, 64 bytes at a time: each word byte is an item, and a
  * run of separators is one space item before the next word byte, if a
@@ -269,11 +225,6 @@ cscan(struct shingler *s, const unsigned char *p, const unsigned char *end,
 		 * The items in order, without a branch (a word start
 		 * mispredicts too often), then their hashes.
 		 */
-#ifdef WORDSCAN_AVX512
-		if (s->avx512)
-			nitem = items_vbmi2(low, st, mw, item);
-		else
-#endif
 		for (i = nitem = 0; i < 64; i++) {
 			item[nitem] = ' ';
 			nitem += (unsigned)(st >> i & 1);
@@ -298,6 +249,10 @@ WORDSCAN_CLONES const unsigned char *
 charscan_ascii(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
+#ifdef WORDSCAN_AVX512
+	if (s->avx512)
+		return charscan_ascii512(s, p, end, scalar_until);
+#endif
 	if (s->keeppunct)
 		return s->keepcase ? cscan(s, p, end, scalar_until, 1, 0) :
 		    cscan(s, p, end, scalar_until, 1, 1);

@@ -50,13 +50,19 @@ const unsigned char *wordscan_ascii(struct shingler *, const unsigned char *p,
 
 /*
  * Has the processor the AVX-512 (F, BW, DQ, VL, VBMI, VBMI2) that
- * wordscan_ascii512 and charscan_ascii's item layout use, and is
- * NEARDUP_NO_AVX512 unset?
+ * wordscan_ascii512 and charscan_ascii512 use, and is NEARDUP_NO_AVX512
+ * unset?
  */
 int	wordscan_avx512(void);
 
-/* wordscan_ascii with AVX-512, eight words at a time (wordvec.c). */
+/*
+ * wordscan_ascii and charscan_ascii with AVX-512, eight items at a time
+ * (wordvec.c).
+ */
 const unsigned char *wordscan_ascii512(struct shingler *,
+	    const unsigned char *p, const unsigned char *end,
+	    const unsigned char **scalar_until);
+const unsigned char *charscan_ascii512(struct shingler *,
 	    const unsigned char *p, const unsigned char *end,
 	    const unsigned char **scalar_until);
 

@@ -1,20 +1,21 @@
 /*
- * The block scanner for words with AVX-512 (see wordscan.h).  It finds the
- * words of each 64-byte block as the scalar scanner does, but handles them
- * in three phases over a queue of a few hundred words, each phase a loop
- * of eight words at a time with no branch on the data:
+ * The block scanners with AVX-512 (see wordscan.h).  They find the items
+ * of each 64-byte block as the portable scanners in wordscan.c do, but
+ * handle them in phases over a queue of a few hundred, each phase a loop
+ * of eight items at a time with no branch on the data:
  *
- *   1. each block's words are cut out of the block into 8-byte lanes,
- *      zero-padded, with their lengths (words longer than 8 bytes are
- *      hashed there, with xxh_bytes);
- *   2. the short words are hashed, XXH3's 1-to-3 and 4-to-8 byte formulas
- *      computed side by side and the one for the length kept;
+ *   1. words are cut out of their block into 8-byte lanes, with their
+ *      lengths, and those of over 8 bytes listed; characters are laid out
+ *      as items and their hashes looked up;
+ *   2. the words are hashed: XXH3's 1-to-3 and 4-to-8 byte mixes as one,
+ *      with constants chosen by lane, and xxh_bytes for the listed ones;
  *   3. the n-gram window is rolled as a prefix scan: the rolled XOR of
  *      window.h, R_i = rotl(R_i-1, 1) ^ t_i ^ rotl(t_i-n, n), is linear,
- *      so eight of them take three shift-rotate-XOR steps.
+ *      so eight of them take three shift-rotate-XOR steps; the n-grams
+ *      are finished there too.
  *
- * The results are the same as the scalar scanner's, bit for bit: the word
- * hashes are XXH3's (test_shingle and hash.bats compare the two paths).
+ * The results are the same as the portable scanners', bit for bit
+ * (test_shingle checks both against a reference, hash.bats compares them).
  */
 #include <string.h>
 
@@ -278,50 +279,35 @@ fold_long(unsigned char w[128], const unsigned char *p, unsigned len,
 }
 
 /*
- * Hash the queued words, roll the window over them and queue the n-grams
- * in the shingler.
+ * Roll the window over the queued item hashes and queue the n-grams in
+ * the shingler, finished (as shingle.c's finish would).
  */
 static T512 void
-drain(struct shingler *s, struct wordq *q, int fold)
+roll(struct shingler *s, struct wordq *q)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i rot = _mm512_set_epi64(8, 7, 6, 5, 4, 3, 2, 1);
 	const __m512i nv = _mm512_set1_epi64(s->n);
-	unsigned char w[128];
-	unsigned i, m, nq = q->nq, n = s->n;
-	uint64_t *r = q->word, *out, seed = s->seed;
-	__m512i x, last = zero, carry, ctl, key, flip;
+	const __m512i flip = _mm512_set1_epi64((long long)q->key[4]);
+	unsigned i, nq = q->nq, n = s->n;
+	uint64_t *h = wq_hash(q), *out;
+	__m512i x, last = zero, carry;
 
-	ctl = _mm512_loadu_si512(q->ctl);
-	key = _mm512_loadu_si512(q->key);
-	flip = _mm512_set1_epi64((long long)q->key[4]);
-	for (i = 0; i < nq; i += 8)
-		_mm512_storeu_si512(wq_hash(q) + i, xxh_short(
-		    _mm512_loadu_si512(q->word + i),
-		    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
-		    (const __m128i *)(q->len + i))), ctl, key));
-	for (i = 0; i < q->nlong; i++) {
-		m = q->len[q->longi[i]];
-		fold_long(w, q->longp[i] + q->start[q->longi[i]], m, fold);
-		wq_hash(q)[q->longi[i]] = xxh_bytes(w, m, seed);
-	}
-	q->nlong = 0;
 	if (nq == 0)
 		return;
-	/*
-	 * R_i = rotl(R_i-1, 1) ^ d_i, with d_i = t_i ^ rotl(t_i-n, n): the
-	 * XOR of rotl(d_j, i - j) over the lanes j <= i, in three steps, and
-	 * the R before the eight rotated in.  The n-grams go to the shingler
-	 * finished (as shingle.c's finish would).
-	 */
 	if (s->nout + nq + 8 > SHINGLE_BATCH)
 		shingle_flush(s);
 	shingle_settle(s);
 	out = s->out + s->nout;
+	/*
+	 * R_i = rotl(R_i-1, 1) ^ d_i, with d_i = t_i ^ rotl(t_i-n, n): the
+	 * XOR of rotl(d_j, i - j) over the lanes j <= i, in three steps, and
+	 * the R before the eight rotated in.
+	 */
 	carry = _mm512_set1_epi64((long long)q->roll);
 	for (i = 0; i < nq; i += 8) {
-		x = _mm512_xor_si512(_mm512_loadu_si512(wq_hash(q) + i),
-		    _mm512_rolv_epi64(_mm512_loadu_si512(wq_hash(q) + i - n), nv));
+		x = _mm512_xor_si512(_mm512_loadu_si512(h + i),
+		    _mm512_rolv_epi64(_mm512_loadu_si512(h + i - n), nv));
 		x = _mm512_xor_si512(x, _mm512_rol_epi64(
 		    _mm512_alignr_epi64(x, zero, 7), 1));
 		x = _mm512_xor_si512(x, _mm512_rol_epi64(
@@ -333,8 +319,8 @@ drain(struct shingler *s, struct wordq *q, int fold)
 		last = x;
 		_mm512_storeu_si512(out + i, xxh_le64x8(x, flip));
 	}
-	_mm512_storeu_si512(r, last);
-	q->roll = r[(nq - 1) & 7];
+	_mm512_storeu_si512(q->word, last);
+	q->roll = q->word[(nq - 1) & 7];
 	/* The first n - 1 items of a document make no n-gram. */
 	i = q->seen + 1 >= n ? 0 : (unsigned)(n - 1 - q->seen);
 	if (i > nq)
@@ -344,8 +330,58 @@ drain(struct shingler *s, struct wordq *q, int fold)
 	s->nout += nq - i;
 	s->nfin = s->nout;
 	q->seen += nq;
-	memmove(wq_hash(q) - n, wq_hash(q) + nq - n, n * sizeof(*q->h));
+	memmove(h - n, h + nq - n, n * sizeof(*h));
 	q->nq = 0;
+}
+
+/* Hash the queued words, then roll. */
+static T512 void
+drain(struct shingler *s, struct wordq *q, int fold)
+{
+	const __m512i ctl = _mm512_loadu_si512(q->ctl);
+	const __m512i key = _mm512_loadu_si512(q->key);
+	unsigned char w[128];
+	unsigned i, m;
+
+	for (i = 0; i < q->nq; i += 8)
+		_mm512_storeu_si512(wq_hash(q) + i, xxh_short(
+		    _mm512_loadu_si512(q->word + i),
+		    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
+		    (const __m128i *)(q->len + i))), ctl, key));
+	for (i = 0; i < q->nlong; i++) {
+		m = q->len[q->longi[i]];
+		fold_long(w, q->longp[i] + q->start[q->longi[i]], m, fold);
+		wq_hash(q)[q->longi[i]] = xxh_bytes(w, m, s->seed);
+	}
+	q->nlong = 0;
+	roll(s, q);
+}
+
+/* Take over the shingler's window, as the history of the queue. */
+static void
+wq_begin(struct shingler *s, struct wordq *q)
+{
+	unsigned i, n = s->n;
+
+	for (i = 0; i < n; i++)		/* oldest first */
+		(wq_hash(q) - n)[i] = window_rotr(s->win[(s->pos + i) % n], n);
+	q->roll = s->roll;
+	q->seen = s->seen;
+	q->nq = q->nlong = 0;
+	xxh_tables(s->seed, q->ctl, q->key);
+}
+
+/* Hand the window back, once the queue is empty. */
+static void
+wq_end(struct shingler *s, struct wordq *q)
+{
+	unsigned i, n = s->n;
+
+	for (i = 0; i < n; i++)
+		s->win[i] = window_rotl((wq_hash(q) - n)[i], n);
+	s->pos = 0;
+	s->roll = q->roll;
+	s->seen = q->seen;
 }
 
 /*
@@ -360,7 +396,7 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 {
 	unsigned char low[64];
 	uint64_t mw, mh, nw, nh, st, en, in = 0;
-	unsigned i, b, nq = 0, nlong = 0, n = s->n;
+	unsigned b, nq = 0, nlong = 0;
 	__m512i lo, hi = _mm512_setzero_si512();
 
 	if (end - p < 64)
@@ -370,12 +406,7 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 		*scalar_until = p + 64;
 		return p;
 	}
-	/* The window, oldest item first, as the history of the queue. */
-	for (i = 0; i < n; i++)
-		(wq_hash(q) - n)[i] = window_rotr(s->win[(s->pos + i) % n], n);
-	q->roll = s->roll;
-	q->seen = s->seen;
-	xxh_tables(s->seed, q->ctl, q->key);
+	wq_begin(s, q);
 	for (;;) {
 		st = mw & ~((mw << 1) | in);
 		en = mw & ~(mw >> 1);
@@ -415,12 +446,100 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 		_mm512_storeu_si512(low, lo);
 		shingle_add_tok(s, low + b, 64 - b);
 	}
-	p += 64;
-	for (i = 0; i < n; i++)
-		s->win[i] = window_rotl((wq_hash(q) - n)[i], n);
-	s->pos = 0;
-	s->roll = q->roll;
-	s->seen = q->seen;
+	wq_end(s, q);
+	return p + 64;
+}
+
+/*
+ * The items of a block of characters l (see cscan in wordscan.c): the
+ * bytes interleaved with spaces, ' ' c0 ' ' c1 ..., in two vectors, and the
+ * ones wanted (a space before each word start in st, each character in
+ * mw) compressed out into item, which needs 64 bytes of room past them.
+ * Returns their number.
+ */
+INLINE512 unsigned
+items(__m512i l, uint64_t st, uint64_t mw, unsigned char item[192])
+{
+#define E(j)	((j) & 1 ? (j) / 2 : 64)	/* l[j / 2], or a space */
+#define E8(j)	E(j), E(j + 1), E(j + 2), E(j + 3), E(j + 4), E(j + 5), \
+		E(j + 6), E(j + 7)
+	static const unsigned char inter[64] = {
+		E8(0), E8(8), E8(16), E8(24), E8(32), E8(40), E8(48), E8(56),
+	};
+#undef E8
+#undef E
+	const uint64_t even = 0x5555555555555555ULL;
+	__m512i sp, idx, lo, hi;
+	uint64_t mlo, mhi;
+	unsigned n;
+
+	sp = _mm512_set1_epi8(' ');
+	idx = _mm512_loadu_si512(inter);
+	lo = _mm512_permutex2var_epi8(l, idx, sp);
+	/* The second half: 32 more into l for the odd bytes. */
+	hi = _mm512_permutex2var_epi8(l, _mm512_add_epi8(idx,
+	    _mm512_set1_epi16(0x2000)), sp);
+	mlo = _pdep_u64(st, even) | _pdep_u64(mw, ~even);
+	mhi = _pdep_u64(st >> 32, even) | _pdep_u64(mw >> 32, ~even);
+	n = (unsigned)__builtin_popcountll(mlo);
+	_mm512_storeu_si512(item, _mm512_maskz_compress_epi8(mlo, lo));
+	_mm512_storeu_si512(item + n, _mm512_maskz_compress_epi8(mhi, hi));
+	return n + (unsigned)__builtin_popcountll(mhi);
+}
+
+/*
+ * Character n-grams (see cscan in wordscan.c, which this follows): the
+ * items of each block, their hashes looked up eight at a time, then
+ * rolled as words are.
+ */
+INLINE512 const unsigned char *
+cscan(struct shingler *s, struct wordq *q, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until,
+    int keeppunct, int fold)
+{
+	unsigned char item[192];
+	uint64_t mw, mh, st;
+	unsigned g, k, nq = 0;
+	int pendsep = s->pendsep, anychar = s->anychar;
+	__m512i lo;
+
+	wq_begin(s, q);
+	for (;; p += 64) {
+		if (end - p < 64) {
+			*scalar_until = end;
+			break;
+		}
+		lo = classify(p, keeppunct, fold, &mw, &mh);
+		if (mh != 0) {
+			*scalar_until = p + 64;
+			break;
+		}
+		/* Word bytes after a separator; none before the first. */
+		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
+		if (!anychar)
+			st &= ~(mw & -mw);
+		k = items(lo, st, mw, item);
+		/* (Past the k items, any index of the table will do.) */
+		for (g = 0; g < k; g += 8)
+			_mm512_storeu_si512(wq_hash(q) + nq + g,
+			    _mm512_i64gather_epi64(_mm512_and_si512(
+			    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
+			    (const __m128i *)(item + g))),
+			    _mm512_set1_epi64(127)), (const void *)s->ascii, 8));
+		nq += k;
+		anychar |= mw != 0;
+		pendsep = !(mw >> 63);
+		if (nq > WQ_MAX - WQ_SLACK - 16) {
+			q->nq = nq;
+			roll(s, q);
+			nq = 0;
+		}
+	}
+	q->nq = nq;
+	roll(s, q);
+	wq_end(s, q);
+	s->pendsep = pendsep;
+	s->anychar = anychar;
 	return p;
 }
 
@@ -448,6 +567,18 @@ wordscan_ascii512(struct shingler *s, const unsigned char *p,
 		    scan(s, &q, p, end, scalar_until, 1, 1);
 	return s->keepcase ? scan(s, &q, p, end, scalar_until, 0, 0) :
 	    scan(s, &q, p, end, scalar_until, 0, 1);
+}
+T512 const unsigned char *
+charscan_ascii512(struct shingler *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until)
+{
+	struct wordq q;
+
+	if (s->keeppunct)
+		return s->keepcase ? cscan(s, &q, p, end, scalar_until, 1, 0) :
+		    cscan(s, &q, p, end, scalar_until, 1, 1);
+	return s->keepcase ? cscan(s, &q, p, end, scalar_until, 0, 0) :
+	    cscan(s, &q, p, end, scalar_until, 0, 1);
 }
 #else
 typedef int wordvec_unused;	/* ISO C wants something here */
