@@ -180,8 +180,9 @@ add_khash_avx512(struct minhash *m, const uint64_t *h, size_t n)
 			x = _mm512_set1_epi32((int)(uint32_t)h[j]);
 			pe = _mm512_add_epi64(_mm512_mul_epu32(alo, x), be);
 			po = _mm512_add_epi64(_mm512_mul_epu32(aodd, x), bo);
-			v = _mm512_mask_blend_epi32(0xAAAA,
-			    _mm512_srli_epi64(pe, 32), po);
+			/* The even lanes' high halves, down (vpshufd). */
+			v = _mm512_mask_shuffle_epi32(po, 0x5555, pe,
+			    _MM_PERM_CDAB);
 			v = _mm512_add_epi32(v, _mm512_mullo_epi32(ahi, x));
 			mins = _mm512_min_epu32(mins, v);
 		}
