@@ -48,6 +48,7 @@ struct wordq {
 	/* The words of over 8 bytes: where they queue, and their blocks. */
 	uint32_t longi[WQ_MAX + WQ_SLACK];
 	const unsigned char *longp[WQ_MAX + WQ_SLACK];
+	unsigned char longlen[WQ_MAX + WQ_SLACK];
 	uint64_t ctl[8], key[8];	/* see xxh_tables */
 	unsigned nq;		/* words queued */
 	unsigned nlong;
@@ -334,26 +335,120 @@ roll(struct shingler *s, struct wordq *q)
 	q->nq = 0;
 }
 
+/*
+ * XXH3-64 of words of 9 to 16 bytes, given their first 8 bytes and their
+ * last 8 (folded), with the seed's parts flip1 and flip2.  The 64x64-bit
+ * product XXH3 folds is made of four 32x32-bit ones.
+ */
+INLINE512 __m512i
+xxh_9to16(__m512i first, __m512i last, __m512i len, __m512i flip1,
+    __m512i flip2)
+{
+	const __m512i m32 = _mm512_set1_epi64(0xffffffffLL);
+	const __m512i bswap = _mm512_set_epi64(0x08090a0b0c0d0e0fLL,
+	    0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL,
+	    0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL,
+	    0x0001020304050607LL);
+	__m512i a, b, a1, b1, p00, p01, p10, mid, lo, hi, x;
+
+	a = _mm512_xor_si512(first, flip1);
+	b = _mm512_xor_si512(last, flip2);
+	a1 = _mm512_srli_epi64(a, 32);
+	b1 = _mm512_srli_epi64(b, 32);
+	p00 = _mm512_mul_epu32(a, b);
+	p01 = _mm512_mul_epu32(a, b1);
+	p10 = _mm512_mul_epu32(a1, b);
+	/* The middle column, whose carry goes into the high half. */
+	mid = _mm512_add_epi64(_mm512_add_epi64(_mm512_srli_epi64(p00, 32),
+	    _mm512_and_si512(p01, m32)), _mm512_and_si512(p10, m32));
+	lo = _mm512_ternarylogic_epi64(p00, m32, _mm512_slli_epi64(mid, 32),
+	    0xea);		/* (p00 & m32) | mid << 32 */
+	hi = _mm512_add_epi64(_mm512_add_epi64(_mm512_mul_epu32(a1, b1),
+	    _mm512_srli_epi64(p01, 32)), _mm512_add_epi64(
+	    _mm512_srli_epi64(p10, 32), _mm512_srli_epi64(mid, 32)));
+	x = _mm512_add_epi64(_mm512_add_epi64(len,
+	    _mm512_shuffle_epi8(a, bswap)), _mm512_add_epi64(b,
+	    _mm512_xor_si512(lo, hi)));
+	/* XXH3's avalanche */
+	x = _mm512_xor_si512(x, _mm512_srli_epi64(x, 37));
+	x = _mm512_mullo_epi64(x, _mm512_set1_epi64(0x165667919E3779F9LL));
+	return _mm512_xor_si512(x, _mm512_srli_epi64(x, 32));
+}
+
+/* The 8 bytes at each of the addresses p (in the lanes of k). */
+INLINE512 __m512i
+gather8(__m512i p, __mmask8 k, int fold)
+{
+	__m512i v;
+
+	v = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), k, p,
+	    (const void *)0, 1);
+	if (fold)
+		v = _mm512_mask_add_epi8(v, _mm512_cmplt_epu8_mask(
+		    _mm512_sub_epi8(v, _mm512_set1_epi8('A')),
+		    _mm512_set1_epi8(26)), v, _mm512_set1_epi8(0x20));
+	return v;
+}
+
+/*
+ * Hash the words of over 8 bytes, eight at a time (as XXH3 of 9 to 16
+ * bytes; xxh_bytes for the rare longer ones).
+ */
+INLINE512 void
+hash_long(struct shingler *s, struct wordq *q, int fold)
+{
+	const __m512i flip1 = _mm512_set1_epi64((long long)
+	    ((XXH_readLE64(XXH3_kSecret + 24) ^ XXH_readLE64(XXH3_kSecret +
+	    32)) + s->seed));
+	const __m512i flip2 = _mm512_set1_epi64((long long)
+	    ((XXH_readLE64(XXH3_kSecret + 40) ^ XXH_readLE64(XXH3_kSecret +
+	    48)) - s->seed));
+	unsigned char w[128];
+	unsigned i, j, nlong = q->nlong;
+	uint64_t *h = wq_hash(q);
+	__m512i p, len;
+	__m256i at;
+	__mmask8 k, big;
+
+	for (i = 0; i < nlong; i++) {
+		j = q->longi[i];
+		q->longp[i] += q->start[j];	/* the word itself */
+		q->longlen[i] = q->len[j];
+	}
+	for (i = 0; i < nlong; i += 8) {
+		k = nlong - i >= 8 ? 0xff : (__mmask8)((1u << (nlong - i)) - 1);
+		at = _mm256_loadu_si256((const __m256i *)(q->longi + i));
+		p = _mm512_loadu_si512(q->longp + i);
+		len = _mm512_cvtepu8_epi64(_mm_loadl_epi64(
+		    (const __m128i *)(q->longlen + i)));
+		_mm512_mask_i32scatter_epi64(h, k, at, xxh_9to16(gather8(p, k,
+		    fold), gather8(_mm512_sub_epi64(_mm512_add_epi64(p, len),
+		    _mm512_set1_epi64(8)), k, fold), len, flip1, flip2), 8);
+		big = _mm512_mask_cmpgt_epu64_mask(k, len,
+		    _mm512_set1_epi64(16));
+		for (; big != 0; big &= (__mmask8)(big - 1)) {
+			j = i + (unsigned)__builtin_ctz(big);
+			fold_long(w, q->longp[j], q->longlen[j], fold);
+			h[q->longi[j]] = xxh_bytes(w, q->longlen[j], s->seed);
+		}
+	}
+	q->nlong = 0;
+}
+
 /* Hash the queued words, then roll. */
 static T512 void
 drain(struct shingler *s, struct wordq *q, int fold)
 {
 	const __m512i ctl = _mm512_loadu_si512(q->ctl);
 	const __m512i key = _mm512_loadu_si512(q->key);
-	unsigned char w[128];
-	unsigned i, m;
+	unsigned i;
 
 	for (i = 0; i < q->nq; i += 8)
 		_mm512_storeu_si512(wq_hash(q) + i, xxh_short(
 		    _mm512_loadu_si512(q->word + i),
 		    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
 		    (const __m128i *)(q->len + i))), ctl, key));
-	for (i = 0; i < q->nlong; i++) {
-		m = q->len[q->longi[i]];
-		fold_long(w, q->longp[i] + q->start[q->longi[i]], m, fold);
-		wq_hash(q)[q->longi[i]] = xxh_bytes(w, m, s->seed);
-	}
-	q->nlong = 0;
+	hash_long(s, q, fold);
 	roll(s, q);
 }
 
