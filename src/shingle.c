@@ -93,7 +93,8 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->ctx = ctx;
 	s->cache = xcalloc((size_t)1 << WORDSCAN_CACHE_BITS, sizeof(*s->cache));
 #ifdef WORDSCAN_AVX512
-	s->avx512 = wordscan_avx512();
+	if ((s->avx512 = wordscan_avx512()))
+		wordvec_init(s);
 #endif
 	for (c = 0; c < 128; c++) {
 		le = le32(c);

@@ -55,6 +55,9 @@ const unsigned char *wordscan_ascii(struct shingler *, const unsigned char *p,
  */
 int	wordscan_avx512(void);
 
+/* Set up a shingler's tables for the AVX-512 scanners. */
+void	wordvec_init(struct shingler *);
+
 /*
  * wordscan_ascii and charscan_ascii with AVX-512, eight items at a time
  * (wordvec.c).

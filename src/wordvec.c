@@ -49,7 +49,6 @@ struct wordq {
 	uint32_t longi[WQ_MAX + WQ_SLACK];
 	const unsigned char *longp[WQ_MAX + WQ_SLACK];
 	unsigned char longlen[WQ_MAX + WQ_SLACK];
-	uint64_t ctl[8], key[8];	/* see xxh_tables */
 	unsigned nq;		/* words queued */
 	unsigned nlong;
 	uint64_t roll;		/* the rolled XOR of the newest item */
@@ -164,13 +163,15 @@ enqueue(struct wordq *q, unsigned nq, unsigned *nlong, __m512i lo,
 
 /*
  * For each length of word, 1 to 8 (8 as 0): which bytes of the word make
- * the input of XXH3's mix, as vpshufb indexes, and what the input is XORed
- * with.  Words of 1 to 3 bytes: the last, the length, the first and the
- * middle one; of 4 to 8: the last four, then the first four.
+ * the input of XXH3's mix, as vpshufb indexes (in s->vctl), and what the
+ * input is XORed with (s->vkey).  Words of 1 to 3 bytes: the last, the
+ * length, the first and the middle one; of 4 to 8: the last four, then
+ * the first four.
  */
-static void
-xxh_tables(uint64_t seed, uint64_t ctl[8], uint64_t key[8])
+void
+wordvec_init(struct shingler *s)
 {
+	uint64_t *ctl = s->vctl, *key = s->vkey, seed = s->seed;
 	uint64_t flip13, flip48;
 	unsigned len, j;
 	unsigned char b[8];
@@ -289,7 +290,7 @@ roll(struct shingler *s, struct wordq *q)
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i rot = _mm512_set_epi64(8, 7, 6, 5, 4, 3, 2, 1);
 	const __m512i nv = _mm512_set1_epi64(s->n);
-	const __m512i flip = _mm512_set1_epi64((long long)q->key[4]);
+	const __m512i flip = _mm512_set1_epi64((long long)s->vkey[4]);
 	unsigned i, nq = q->nq, n = s->n;
 	uint64_t *h = wq_hash(q), *out;
 	__m512i x, last = zero, carry;
@@ -439,8 +440,8 @@ hash_long(struct shingler *s, struct wordq *q, int fold)
 static T512 void
 drain(struct shingler *s, struct wordq *q, int fold)
 {
-	const __m512i ctl = _mm512_loadu_si512(q->ctl);
-	const __m512i key = _mm512_loadu_si512(q->key);
+	const __m512i ctl = _mm512_loadu_si512(s->vctl);
+	const __m512i key = _mm512_loadu_si512(s->vkey);
 	unsigned i;
 
 	for (i = 0; i < q->nq; i += 8)
@@ -463,7 +464,6 @@ wq_begin(struct shingler *s, struct wordq *q)
 	q->roll = s->roll;
 	q->seen = s->seen;
 	q->nq = q->nlong = 0;
-	xxh_tables(s->seed, q->ctl, q->key);
 }
 
 /* Hand the window back, once the queue is empty. */
@@ -598,17 +598,17 @@ cscan(struct shingler *s, struct wordq *q, const unsigned char *p,
 	int pendsep = s->pendsep, anychar = s->anychar;
 	__m512i lo;
 
+	if (end - p < 64) {
+		*scalar_until = end;
+		return p;
+	}
+	lo = classify(p, keeppunct, fold, &mw, &mh);
+	if (mh != 0) {
+		*scalar_until = p + 64;
+		return p;
+	}
 	wq_begin(s, q);
-	for (;; p += 64) {
-		if (end - p < 64) {
-			*scalar_until = end;
-			break;
-		}
-		lo = classify(p, keeppunct, fold, &mw, &mh);
-		if (mh != 0) {
-			*scalar_until = p + 64;
-			break;
-		}
+	for (;;) {
 		/* Word bytes after a separator; none before the first. */
 		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
 		if (!anychar)
@@ -628,6 +628,16 @@ cscan(struct shingler *s, struct wordq *q, const unsigned char *p,
 			q->nq = nq;
 			roll(s, q);
 			nq = 0;
+		}
+		p += 64;
+		if (end - p < 64) {
+			*scalar_until = end;
+			break;
+		}
+		lo = classify(p, keeppunct, fold, &mw, &mh);
+		if (mh != 0) {
+			*scalar_until = p + 64;
+			break;
 		}
 	}
 	q->nq = nq;
