@@ -83,23 +83,33 @@ dedup_sketcher_init(struct dedup_sketcher *k, const struct dedup *d)
 	k->sig = xreallocarray(NULL, n, sizeof(*k->sig));
 }
 
-/* Sketch one record: shingles (the distinct ones to store), band keys. */
+/* The distinct shingles of a record, into store. */
 static void
-sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys,
+shingles(struct dedup_sketcher *k, struct dedup_item *it,
     struct recsim_hashes *store)
 {
 	const char *text;
 	size_t tlen;
-	unsigned band;
 
 	text = text_of(k->tsv, it->rec, it->len, &tlen);
 	k->hs.n = 0;
 	shingle_feed(&k->sh, text, tlen);
 	shingle_end(&k->sh);
-	it->sketched = 1;
+	it->shingled = 1;
 	it->shoff = store->n;
 	recsim_distinct(&k->set, k->hs.h, k->hs.n, store);
 	it->nsh = store->n - it->shoff;
+}
+
+/* Sketch one record: shingles (the distinct ones to store), band keys. */
+static void
+sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys,
+    struct recsim_hashes *store)
+{
+	unsigned band;
+
+	shingles(k, it, store);
+	it->sketched = 1;
 	if ((it->empty = k->hs.n == 0))
 		return;
 	minhash_reset(&k->mh);
@@ -117,9 +127,11 @@ dedup_sketch(struct dedup_sketcher *k, struct dedup_item *items, size_t n,
 
 	store->n = 0;
 	for (i = 0; i < n; i++) {
-		items[i].sketched = 0;
+		items[i].sketched = items[i].shingled = 0;
 		if (items[i].seen == TAGMAP_NONE && !items[i].repeat)
 			sketch(k, &items[i], keys + i * k->lsh.b, store);
+		else if (!items[i].same)
+			shingles(k, &items[i], store);
 	}
 }
 
@@ -243,9 +255,9 @@ static int
 add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
     const struct recsim_hashes *store)
 {
-	const uint64_t *sh;
+	const uint64_t *sh, *h;
 	const char *text;
-	size_t tlen, i;
+	size_t tlen, i, hn;
 	uint32_t id, seen;
 	int held = 0;
 
@@ -267,9 +279,17 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
 		return 0;
 	}
 	if (it->seen != TAGMAP_NONE) {
-		recsim_shingle(&d->rs, text, tlen, &d->hs);
-		if (d->hs.n > 0) {
-			recsim_hold(&d->rs, d->hs.h, d->hs.n);
+		/* Shingled by the sketcher, as a rule. */
+		if (it->shingled) {
+			hn = it->nsh;
+			h = hn > 0 ? store->h + it->shoff : NULL;
+		} else {
+			recsim_shingle(&d->rs, text, tlen, &d->hs);
+			hn = d->hs.n;
+			h = d->hs.h;
+		}
+		if (hn > 0) {
+			recsim_hold(&d->rs, h, hn);
 			held = 1;
 			if (similar(d, it->seen)) {
 				d->st.near++;

@@ -66,6 +66,7 @@ struct dedup_item {
 	int	 same;		/*   (same 0) one its text duplicated */
 	int	 repeat;	/* look: its text came before, not yet added */
 	int	 sketched;	/* sketch: empty and the band keys are set */
+	int	 shingled;	/* sketch: shoff and nsh are set */
 	int	 empty;		/* no shingles, no band keys */
 	int	 kept;		/* index: kept (1) or a near-duplicate (0) */
 	uint32_t id;		/* index: its number, or that of the record */
@@ -144,10 +145,11 @@ void	dedup_look(struct dedup *, struct dedup_item *items, size_t n);
 void	dedup_sketcher_init(struct dedup_sketcher *, const struct dedup *d);
 
 /*
- * Sketch the records whose text was not met before: their empty field,
- * lsh.b band keys each in keys (n * lsh.b of them, record by record), and
- * their distinct shingles in store (emptied first), which the index uses
- * rather than shingle them again.
+ * Sketch the records whose text was not met before: their empty field and
+ * lsh.b band keys each in keys (n * lsh.b of them, record by record).  The
+ * distinct shingles of those, and of the records whose text was met as a
+ * near-duplicate's, go in store (emptied first): the index uses them
+ * rather than shingle the records again.
  */
 void	dedup_sketch(struct dedup_sketcher *, struct dedup_item *items,
 	    size_t n, uint64_t *keys, struct recsim_hashes *store);
