@@ -480,6 +480,30 @@ wq_end(struct shingler *s, struct wordq *q)
 }
 
 /*
+ * The first block at p, for a scanner: 0 if there is none (*scalar_until
+ * is then set to end) or it has non-ASCII bytes (*scalar_until is set past
+ * it), else 1, with the block in *lo and its word bytes in *mw.
+ */
+INLINE512 int
+first_block(const unsigned char *p, const unsigned char *end,
+    const unsigned char **scalar_until, int keeppunct, int fold, __m512i *lo,
+    uint64_t *mw)
+{
+	uint64_t mh;
+
+	if (end - p < 64) {
+		*scalar_until = end;
+		return 0;
+	}
+	*lo = classify(p, keeppunct, fold, mw, &mh);
+	if (mh != 0) {
+		*scalar_until = p + 64;
+		return 0;
+	}
+	return 1;
+}
+
+/*
  * The scanner for one setting of the options; the structure, and where it
  * stops, are those of scan in wordscan.c.  The inner loop calls nothing,
  * so that its constants stay in registers.
@@ -490,17 +514,12 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
     int keeppunct, int fold)
 {
 	unsigned char low[64];
-	uint64_t mw, mh, nw, nh, st, en, in = 0;
+	uint64_t mw, nw, nh, st, en, in = 0;
 	unsigned b, nq = 0, nlong = 0;
 	__m512i lo, hi = _mm512_setzero_si512();
 
-	if (end - p < 64)
+	if (!first_block(p, end, scalar_until, keeppunct, fold, &lo, &mw))
 		return p;
-	lo = classify(p, keeppunct, fold, &mw, &mh);
-	if (mh != 0) {
-		*scalar_until = p + 64;
-		return p;
-	}
 	wq_begin(s, q);
 	for (;;) {
 		st = mw & ~((mw << 1) | in);
@@ -598,15 +617,8 @@ cscan(struct shingler *s, struct wordq *q, const unsigned char *p,
 	int pendsep = s->pendsep, anychar = s->anychar;
 	__m512i lo;
 
-	if (end - p < 64) {
-		*scalar_until = end;
+	if (!first_block(p, end, scalar_until, keeppunct, fold, &lo, &mw))
 		return p;
-	}
-	lo = classify(p, keeppunct, fold, &mw, &mh);
-	if (mh != 0) {
-		*scalar_until = p + 64;
-		return p;
-	}
 	wq_begin(s, q);
 	for (;;) {
 		/* Word bytes after a separator; none before the first. */
@@ -661,29 +673,32 @@ wordscan_avx512(void)
 	    getenv("NEARDUP_NO_AVX512") == NULL;
 }
 
+/*
+ * The scanner f for the options of s, whose settings are constants in each
+ * of its four copies.
+ */
+#define BY_OPTIONS(f, s, q, p, end, su) ((s)->keeppunct ?		\
+	((s)->keepcase ? f(s, q, p, end, su, 1, 0) :			\
+	    f(s, q, p, end, su, 1, 1)) :				\
+	((s)->keepcase ? f(s, q, p, end, su, 0, 0) :			\
+	    f(s, q, p, end, su, 0, 1)))
+
 T512 const unsigned char *
 wordscan_ascii512(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
 	struct wordq q;
 
-	if (s->keeppunct)
-		return s->keepcase ? scan(s, &q, p, end, scalar_until, 1, 0) :
-		    scan(s, &q, p, end, scalar_until, 1, 1);
-	return s->keepcase ? scan(s, &q, p, end, scalar_until, 0, 0) :
-	    scan(s, &q, p, end, scalar_until, 0, 1);
+	return BY_OPTIONS(scan, s, &q, p, end, scalar_until);
 }
+
 T512 const unsigned char *
 charscan_ascii512(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
 	struct wordq q;
 
-	if (s->keeppunct)
-		return s->keepcase ? cscan(s, &q, p, end, scalar_until, 1, 0) :
-		    cscan(s, &q, p, end, scalar_until, 1, 1);
-	return s->keepcase ? cscan(s, &q, p, end, scalar_until, 0, 0) :
-	    cscan(s, &q, p, end, scalar_until, 0, 1);
+	return BY_OPTIONS(cscan, s, &q, p, end, scalar_until);
 }
 #else
 typedef int wordvec_unused;	/* ISO C wants something here */
