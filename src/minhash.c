@@ -26,6 +26,8 @@
 #define TAG_PARAM	0x6d68706172616d31ULL
 #define TAG_DENSE	0x6d6864656e736531ULL
 #define NPROBE		64	/* densification probes kept per bin */
+#define SEEN_BITS	12	/* k-hash: shingles remembered, 48 KiB */
+#define CHUNK		1024	/* k-hash: shingles filtered at a time */
 
 static uint64_t
 derive(uint64_t tag, uint64_t a, uint64_t b, uint64_t seed)
@@ -64,6 +66,9 @@ minhash_init(struct minhash *m, unsigned k, int oph, uint64_t seed)
 				m->probe[(size_t)i * NPROBE + a] = probe(m, i,
 				    (unsigned)a + 1);
 	} else {
+		m->seen = xcalloc((size_t)1 << SEEN_BITS, sizeof(*m->seen));
+		m->seengen = xcalloc((size_t)1 << SEEN_BITS,
+		    sizeof(*m->seengen));
 		m->alo = xreallocarray(NULL, k, sizeof(*m->alo));
 		m->ahi = xreallocarray(NULL, k, sizeof(*m->ahi));
 		m->b = xreallocarray(NULL, k, sizeof(*m->b));
@@ -94,6 +99,35 @@ minhash_reset(struct minhash *m)
 	memset(m->mins, 0xFF, m->k * sizeof(*m->mins));
 	if (m->oph)
 		memset(m->filled, 0, m->k);
+	else if (++m->gen == 0) {
+		/* Generations come round: forget them all. */
+		memset(m->seengen, 0, ((size_t)1 << SEEN_BITS) *
+		    sizeof(*m->seengen));
+		m->gen = 1;
+	}
+}
+
+/*
+ * A shingle met before in the document cannot lower any minimum: the k
+ * functions are skipped for those found in a small table of the shingles
+ * met lately (a fifth of word 3-grams in kernel text).  Copies the others
+ * of h[0..n) to out, returns their number.
+ */
+static size_t
+fresh(struct minhash *m, const uint64_t *h, size_t n, uint64_t *out)
+{
+	size_t i, j, nout = 0;
+	uint64_t x;
+
+	for (j = 0; j < n; j++) {
+		x = h[j];
+		i = (size_t)((x * 0x9E3779B97F4A7C15ULL) >> (64 - SEEN_BITS));
+		out[nout] = x;
+		nout += m->seen[i] != x || m->seengen[i] != m->gen;
+		m->seen[i] = x;
+		m->seengen[i] = m->gen;
+	}
+	return nout;
 }
 
 static void
@@ -210,16 +244,25 @@ add_oph(struct minhash *m, const uint64_t *h, size_t n)
 void
 minhash_add(struct minhash *m, const uint64_t *h, size_t n)
 {
-	if (m->oph)
+	uint64_t buf[CHUNK];
+	size_t off, c, nf;
+
+	if (m->oph) {
 		add_oph(m, h, n);
+		return;
+	}
+	for (off = 0; off < n; off += c) {
+		c = n - off < CHUNK ? n - off : CHUNK;
+		nf = fresh(m, h + off, c, buf);
 #ifdef HAVE_AVX2_LOOP
-	else if (m->avx2 == 2 && m->k >= 16)
-		add_khash_avx512(m, h, n);
-	else if (m->avx2)
-		add_khash_avx2(m, h, n, 0);
+		if (m->avx2 == 2 && m->k >= 16)
+			add_khash_avx512(m, buf, nf);
+		else if (m->avx2)
+			add_khash_avx2(m, buf, nf, 0);
+		else
 #endif
-	else
-		add_khash(m, h, n, 0);
+			add_khash(m, buf, nf, 0);
+	}
 }
 
 /*
@@ -269,6 +312,8 @@ minhash_free(struct minhash *m)
 	free(m->ahi);
 	free(m->b);
 	free(m->bpack);
+	free(m->seen);
+	free(m->seengen);
 	free(m->filled);
 	free(m->probe);
 	memset(m, 0, sizeof(*m));

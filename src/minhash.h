@@ -22,6 +22,9 @@ struct minhash {
 	uint64_t *b;		/* k-hash: addends */
 	uint64_t *bpack;	/* k-hash: b in the order the AVX2 loop reads */
 	int	 avx2;		/* k-hash: use the AVX2 loop, 2: AVX-512 */
+	uint64_t *seen;		/* k-hash: shingles met lately (minhash.c), */
+	uint32_t *seengen;	/*   and the document they were met in */
+	uint32_t gen;		/* k-hash: the document, counted */
 	unsigned char *filled;	/* oph: bins that received a shingle */
 	uint16_t *probe;	/* oph: first probes of each bin, precomputed */
 };
