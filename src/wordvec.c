@@ -8,7 +8,8 @@
  *      lengths, and those of over 8 bytes listed; characters are laid out
  *      as items and their hashes looked up;
  *   2. the words are hashed: XXH3's 1-to-3 and 4-to-8 byte mixes as one,
- *      with constants chosen by lane, and xxh_bytes for the listed ones;
+ *      with constants chosen by lane; the listed ones gathered and hashed
+ *      as XXH3's 9 to 16 bytes (xxh_bytes for the rare longer ones);
  *   3. the n-gram window is rolled as a prefix scan: the rolled XOR of
  *      window.h, R_i = rotl(R_i-1, 1) ^ t_i ^ rotl(t_i-n, n), is linear,
  *      so eight of them take three shift-rotate-XOR steps; the n-grams
@@ -41,7 +42,7 @@
  * document), which the roll of the first queued words reads.
  */
 struct wordq {
-	uint64_t word[WQ_MAX + WQ_SLACK];	/* then the rolled XORs */
+	uint64_t word[WQ_MAX + WQ_SLACK];	/* up to 8 bytes of each */
 	uint64_t h[SCHEME_NGRAM_MAX + WQ_MAX + WQ_SLACK];
 	unsigned char len[WQ_MAX + WQ_SLACK];
 	unsigned char start[WQ_MAX + WQ_SLACK];	/* in the word's block */
@@ -200,8 +201,8 @@ wordvec_init(struct shingler *s)
 }
 
 /*
- * XXH3-64 of the words of 1 to 8 bytes in w, of lengths len: with tables
- * ctl and key from xxh_tables, the mix of 1 to 3 bytes (XXH64's avalanche)
+ * XXH3-64 of the words of 1 to 8 bytes in w, of lengths len: with the
+ * tables ctl and key of wordvec_init, the mix of 1 to 3 bytes (XXH64's avalanche)
  * and that of 4 to 8 (rrmxmx) as one, their constants chosen by lane.
  */
 INLINE512 __m512i
@@ -239,7 +240,7 @@ xxh_short(__m512i w, __m512i len, __m512i ctl, __m512i key)
 	    _mm512_set1_epi64(32))));
 }
 
-/* xxh_le64_many of eight values: XXH3 of their 8 bytes, flip from key[4]. */
+/* xxh_le64_many of eight values: XXH3 of their 8 bytes (flip: vkey[4]). */
 INLINE512 __m512i
 xxh_le64x8(__m512i x, __m512i flip)
 {
