@@ -83,6 +83,19 @@ sanitize:
 S390X = s390x-linux-gnu
 S390X_RUN = qemu-s390x -L /usr/$(S390X)
 S390X_UNIT = $(UNIT_SRC:%.c=build/s390x/%)
+SUDO != [ "$$(id -u)" = 0 ] || echo sudo
+# $(call install_missing,PACKAGES[,APT-FLAGS]): apt-get install those of
+# the Debian PACKAGES that are not installed yet, if any.
+install_missing = missing=; for p in $(1); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			$(2) $$missing; \
+	fi
+
 S390X_DEPS = gcc-$(S390X) libc6-dev-s390x-cross qemu-user \
 	libbsd-dev:s390x libxxhash-dev:s390x
 cross-s390x:
@@ -104,15 +117,7 @@ check-s390x: cross-s390x
 deps-s390x:
 	@dpkg --print-foreign-architectures | grep -qx s390x || \
 		$(SUDO) dpkg --add-architecture s390x
-	@missing=; for p in $(S390X_DEPS); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends $$missing; \
-	fi
+	@$(call install_missing,$(S390X_DEPS),--no-install-recommends)
 
 .PHONY: cross-s390x check-s390x deps-s390x
 
@@ -167,18 +172,10 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/neardup $(DESTDIR)$(ZSHCOMPDIR)/_neardup \
 		$(DESTDIR)$(FISHCOMPDIR)/neardup.fish
 
-SUDO != [ "$$(id -u)" = 0 ] || echo sudo
 DEPS = gcc make pkg-config libxxhash-dev libbsd-dev bats bats-support bats-assert \
 	mandoc parallel jq clang libclang-rt-dev bash-completion zsh fish
 deps:
-	@missing=; for p in $(DEPS); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	@$(call install_missing,$(DEPS))
 
 clean:
 	rm -f neardup src/*.o src/*.d src/cli/*.o src/cli/*.d tests/unit/*.d
