@@ -49,20 +49,32 @@ q() { printf '%q' "$1"; }  # shell-quote a word for the command strings run by e
 # check_runs N: die unless N is a positive integer (the -n option)
 check_runs() { case $1 in '' | *[!0-9]* | 0) die "-n: want a positive integer, not '$1'" ;; esac; }
 
-# bench_options USAGE ARGS...: the options every script takes, -n RUNS,
-# -b BINARY, -c CORPUSDIR and -s SIZE, into runs, bin, corpus and size
-# (which the caller sets to its defaults first); anything else, or an
-# operand, prints "usage: USAGE" and exits 2.
+# bench_options [-x LETTER:VAR] USAGE ARGS...: the options every script
+# takes, -n RUNS, -b BINARY, -c CORPUSDIR and -s SIZE, into runs, bin,
+# corpus and size (which the caller sets to its defaults first), and with
+# -x one more of the script's own, -LETTER VALUE into the variable VAR;
+# anything else, or an operand, prints "usage: USAGE" and exits 2.
 bench_options() {
-  local usage=$1 opt OPTIND=1
+  local usage opt OPTIND=1 xl= xv=
+  if [ "$1" = -x ]; then
+    xl=${2%%:*} xv=${2#*:}
+    shift 2
+  fi
+  usage=$1
   shift
-  while getopts ':n:b:c:s:h' opt; do
+  while getopts ":n:b:c:s:${xl:+$xl:}h" opt; do
     case $opt in
       n) runs=$OPTARG ;;
       b) bin=$OPTARG ;;
       c) corpus=$OPTARG ;;
       s) size=$OPTARG ;;
-      *) echo "usage: $usage" >&2; exit 2 ;;
+      *)
+        if [ -n "$xl" ] && [ "$opt" = "$xl" ]; then
+          printf -v "$xv" '%s' "$OPTARG"
+        else
+          echo "usage: $usage" >&2
+          exit 2
+        fi ;;
     esac
   done
   shift $((OPTIND - 1))

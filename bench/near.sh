@@ -45,29 +45,12 @@ export LC_ALL=C
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init near.sh
 
-usage() {
-  echo "usage: bench/near.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 100k|1m|3m|10m] [-q QUERIES]" >&2
-  exit 2
-}
-
 runs=3
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 size=10m
 Q=200000
-while getopts ':n:b:c:s:q:h' opt; do
-  case $opt in
-    n) runs=$OPTARG ;;
-    b) bin=$OPTARG ;;
-    c) corpus=$OPTARG ;;
-    s) size=$OPTARG ;;
-    q) Q=$OPTARG ;;
-    *) usage ;;
-  esac
-done
-shift $((OPTIND - 1))
-[ $# -eq 0 ] || usage
-check_runs "$runs"
+bench_options -x q:Q "bench/near.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 100k|1m|3m|10m] [-q QUERIES]" "$@"
 case $Q in '' | *[!0-9]* | 0) die "-q: want a positive integer, not '$Q'" ;; esac
 case $size in
   100k | 100K | quick) sizes=(100000) ;;
