@@ -91,10 +91,15 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->wt = wt;
 	s->sink = sink;
 	s->ctx = ctx;
-	s->cache = xcalloc((size_t)1 << WORDSCAN_CACHE_BITS, sizeof(*s->cache));
 #ifdef WORDSCAN_AVX512
 	if ((s->avx512 = wordscan_avx512()))
 		wordvec_init(s);
+#endif
+#ifdef WORDSCAN
+	/* Only the portable word scanner looks words up in the cache. */
+	if (!s->avx512 && !s->chars && wt == NULL)
+		s->cache = xcalloc((size_t)1 << WORDSCAN_CACHE_BITS,
+		    sizeof(*s->cache));
 #endif
 	for (c = 0; c < 128; c++) {
 		le = le32(c);

@@ -64,7 +64,7 @@ struct shingler {
 	uint64_t roll;		/* XOR of the window's rotated hashes */
 	uint64_t ascii[128];	/* hashes of the ASCII code points */
 	uint64_t vctl[8], vkey[8];	/* for wordvec.c: see wordvec_init */
-	struct shingle_cached *cache;	/* hashes of recent short words */
+	struct shingle_cached *cache;	/* portable scanner: recent short words */
 	uint64_t seen;		/* tokens or characters in this document */
 	unsigned pos;		/* seen % n: the window slot to fill next */
 
