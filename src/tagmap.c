@@ -134,23 +134,38 @@ place(struct tagmap_part *p, size_t b, int wrap, uint32_t tag, uint32_t id)
  * its new home among the buckets already done, where it is never in the
  * way of the elements still to move.  The few that would have to go below
  * the bucket being emptied, or round the end, wait and go in last.
+ *
+ * The slots taken in each bucket are counted apart, a byte a bucket: the
+ * elements of a bucket mostly go to one or two new ones, and reading back
+ * the bucket just written, to find its next free slot, would wait each
+ * time for the stores before it to be done.
  */
 static void
 grow(struct tagmap *m, struct tagmap_part *p)
 {
 	struct tagmap_bucket tmp;
 	size_t oldnb = p->nb, b, h, i;
-	unsigned j;
+	unsigned char *fill;
+	unsigned j, k;
 
 	p->nb = oldnb + oldnb / 2;
 	p->bk = buckets_map(p->bk, oldnb, p->nb);
+	fill = xcalloc(p->nb, 1);
 	for (b = oldnb; b-- > 0;) {
 		tmp = p->bk[b];
 		memset(&p->bk[b], 0, sizeof(p->bk[b]));
 		for (j = 0; j < TAGMAP_BUCKET && tmp.id[j] != 0; j++) {
 			h = tagmap_home(p, tmp.tag[j]);
-			if (h >= b && place(p, h, 0, tmp.tag[j], tmp.id[j] - 1))
-				continue;
+			if (h >= b) {
+				while (h < p->nb && fill[h] == TAGMAP_BUCKET)
+					h++;
+				if (h < p->nb) {
+					k = fill[h]++;
+					p->bk[h].tag[k] = tmp.tag[j];
+					p->bk[h].id[k] = tmp.id[j];
+					continue;
+				}
+			}
 			if (m->nwait == m->waitcap) {
 				m->waitcap = m->waitcap ? 2 * m->waitcap : 64;
 				m->wait = xreallocarray(m->wait, m->waitcap,
@@ -160,6 +175,7 @@ grow(struct tagmap *m, struct tagmap_part *p)
 			m->wait[m->nwait++].id = tmp.id[j] - 1;
 		}
 	}
+	free(fill);
 	for (i = 0; i < m->nwait; i++)
 		place(p, tagmap_home(p, m->wait[i].tag), 1, m->wait[i].tag,
 		    m->wait[i].id);
