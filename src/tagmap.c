@@ -25,17 +25,14 @@
 /*
  * Lookups go all over a large table, and with 4 KiB pages nearly each one
  * would miss the TLB as well as the cache: a large table asks for huge
- * pages, where the system has them.
+ * pages, where the system has them.  The whole mapping is asked for, not
+ * just its huge-page-aligned middle: that would split it in three, and
+ * mremap(2) fails (EFAULT) on a range over more than one mapping.
  */
 static void
 advise_huge(void *p, size_t size)
 {
-	uintptr_t start = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)
-	    (HUGE_PAGE - 1), end = ((uintptr_t)p + size) & ~(uintptr_t)
-	    (HUGE_PAGE - 1);
-
-	if (end > start)
-		(void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+	(void)madvise(p, size, MADV_HUGEPAGE);
 }
 
 /*
