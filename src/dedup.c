@@ -238,7 +238,11 @@ similar(struct dedup *d, uint32_t id)
 {
 	const char *krec, *ktext;
 	size_t klen;
+	int r;
 
+	/* The text is read only if the cache does not have the shingles. */
+	if ((r = recsim_similar_cached(&d->rs, id, d->t)) >= 0)
+		return r;
 	krec = dedup_record(d, id, &klen);
 	ktext = text_of(d->tsv, krec, klen, &klen);
 	return recsim_similar(&d->rs, id, ktext, klen, d->t);

@@ -200,6 +200,19 @@ recsim_set_free(struct recsim_set *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* The distinct shingles of record id in the cache, or NULL. */
+static const uint64_t *
+cached(struct recsim *r, uint32_t id, size_t *n)
+{
+	const struct recsim_cached *c = cache_entry(r, id);
+
+	if (c->id != id || r->written - c->pos > r->ringcap - c->n)
+		return NULL;
+	r->cached++;
+	*n = c->n;
+	return r->ring + c->pos % r->ringcap;
+}
+
 /*
  * The distinct shingles of record id: from the cache, or else from its
  * text, then cached unless there are too many.  Returns their number.
@@ -208,15 +221,12 @@ static const uint64_t *
 distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
     size_t *n)
 {
-	struct recsim_cached *c = cache_entry(r, id);
+	const uint64_t *h;
 	uint64_t *out;
 	size_t i;
 
-	if (c->id == id && r->written - c->pos <= r->ringcap - c->n) {
-		r->cached++;
-		*n = c->n;
-		return r->ring + c->pos % r->ringcap;
-	}
+	if ((h = cached(r, id, n)) != NULL)
+		return h;
 	shingle(r, &r->tmp, text, len);
 	set_clear(&r->b, r->tmp.n);
 	if ((out = ring_room(r, r->tmp.n)) == NULL)
@@ -230,14 +240,12 @@ distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
 	return out;
 }
 
-int
-recsim_similar(struct recsim *r, uint32_t id, const char *text, size_t len,
-    double t)
+/* Do the distinct shingles h[0..nb) resemble the held set at t or more? */
+static int
+resemble(struct recsim *r, const uint64_t *h, size_t nb, double t)
 {
-	const uint64_t *h;
-	size_t nb, i, shared = 0, na = r->a.n;
+	size_t i, shared = 0, na = r->a.n;
 
-	h = distinct(r, id, text, len, &nb);
 	r->compared++;
 	/* |A n B| <= min(|A|, |B|) and |A u B| >= max(|A|, |B|). */
 	if ((double)(na < nb ? na : nb) / (double)(na < nb ? nb : na) < t)
@@ -245,6 +253,28 @@ recsim_similar(struct recsim *r, uint32_t id, const char *text, size_t len,
 	for (i = 0; i < nb; i++)
 		shared += set_has(&r->a, h[i]);
 	return (double)shared / (double)(na + nb - shared) >= t;
+}
+
+int
+recsim_similar(struct recsim *r, uint32_t id, const char *text, size_t len,
+    double t)
+{
+	const uint64_t *h;
+	size_t nb;
+
+	h = distinct(r, id, text, len, &nb);
+	return resemble(r, h, nb, t);
+}
+
+int
+recsim_similar_cached(struct recsim *r, uint32_t id, double t)
+{
+	const uint64_t *h;
+	size_t nb;
+
+	if ((h = cached(r, id, &nb)) == NULL)
+		return -1;
+	return resemble(r, h, nb, t);
 }
 
 void

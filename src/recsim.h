@@ -85,6 +85,13 @@ void	recsim_hold(struct recsim *, const uint64_t *h, size_t n);
 int	recsim_similar(struct recsim *, uint32_t id, const char *text,
 	    size_t len, double t);
 
+/*
+ * The same, for a record whose shingles are cached: 1 or 0, or -1 if
+ * they are not (recsim_similar then, with its text).  A record compared
+ * lately, or remembered, is cached as a rule.
+ */
+int	recsim_similar_cached(struct recsim *, uint32_t id, double t);
+
 void	recsim_free(struct recsim *);
 
 /* A shingle_sink that appends to the struct recsim_hashes ctx. */

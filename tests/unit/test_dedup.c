@@ -349,6 +349,53 @@ test_recall(void)
 	dedup_free(&d);
 }
 
+/*
+ * recsim's answer from the cache is the one from the text: for a record
+ * remembered, with its shingles, and for one compared once; a record it
+ * never met is not cached.
+ */
+static void
+test_resemblance_cached(void)
+{
+	struct scheme sc = chars5();
+	struct recsim rs;
+	struct recsim_hashes a = { 0 }, b = { 0 }, bd = { 0 };
+	struct recsim_set set = { 0 };
+	char x[256], y[256];
+	size_t k;
+	int full, got;
+
+	recsim_init(&rs, &sc);
+	for (k = 0; k < 200; k++) {
+		random_line(x, sizeof(x), 10);
+		mutate(y, sizeof(y), x, k % 10);
+		recsim_shingle(&rs, x, strlen(x), &a);
+		recsim_shingle(&rs, y, strlen(y), &b);
+		recsim_hold(&rs, a.h, a.n);
+		CHECK(recsim_similar_cached(&rs, (uint32_t)(2 * k), 0.5) == -1,
+		    "line %zu: cached before it was met", k);
+		full = recsim_similar(&rs, (uint32_t)(2 * k), y, strlen(y),
+		    0.5);
+		CHECK(full == (jaccard(x, strlen(x), y, strlen(y)) >= 0.5),
+		    "line %zu: resemblance %d", k, full);
+		got = recsim_similar_cached(&rs, (uint32_t)(2 * k), 0.5);
+		CHECK(got == full, "line %zu: %d from the cache, %d from the "
+		    "text", k, got, full);
+		recsim_hold(&rs, b.h, b.n);
+		/* Remembered from its hashes: it resembles itself whole. */
+		bd.n = 0;
+		recsim_distinct(&set, b.h, b.n, &bd);
+		recsim_remember(&rs, (uint32_t)(2 * k + 1), bd.h, bd.n);
+		CHECK(recsim_similar_cached(&rs, (uint32_t)(2 * k + 1), 1) ==
+		    1, "line %zu: remembered, not found", k);
+	}
+	recsim_hashes_free(&a);
+	recsim_hashes_free(&b);
+	recsim_hashes_free(&bd);
+	recsim_set_free(&set);
+	recsim_free(&rs);
+}
+
 static void
 test_memory(void)
 {
@@ -385,6 +432,7 @@ main(void)
 	RUN(test_tsv);
 	RUN(test_sound_and_batched);
 	RUN(test_recall);
+	RUN(test_resemblance_cached);
 	RUN(test_memory);
 	return unit_status();
 }
