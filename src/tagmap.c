@@ -7,8 +7,12 @@
  * bucket unless it is full, and most lookups read one cache line.
  *
  * The tables are memory mappings of their own: page-aligned, so that no
- * bucket straddles two cache lines; zero-filled, which is empty; and
- * grown with mremap(2), which moves pages without copying them.
+ * bucket straddles two cache lines; zero-filled, which is empty; mapped
+ * twice as large as they are, so that most growths happen in place; and
+ * moved with mremap(2), which moves pages without copying them, when that
+ * is not enough.  Before a large part grows, the pages it will grow into
+ * are faulted in by another thread (prefault.h): on a virtual machine the
+ * first write of a page can cost more than the rehash of its elements.
  */
 #include <sys/mman.h>
 
@@ -16,11 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prefault.h"
 #include "tagmap.h"
 #include "xmalloc.h"
 
 #define PART_MIN	64	/* buckets of a part at first: a page */
+#define PAGE		4096
 #define HUGE_PAGE	(2 * 1024 * 1024)
+#define PREFAULT_MIN	(1024 * 1024)	/* parts this large fault in ahead */
+#define ASK_AHEAD	0.85	/* at this much of the load that grows */
 
 /*
  * Lookups go all over a large table, and with 4 KiB pages nearly each one
@@ -35,47 +43,114 @@ advise_huge(void *p, size_t size)
 	(void)madvise(p, size, MADV_HUGEPAGE);
 }
 
-/*
- * Buckets old (oldnb of them, or NULL) made nb, the new ones empty.  Like
- * xmalloc(), the program ends if there is no memory.
- */
-static struct tagmap_bucket *
-buckets_map(struct tagmap_bucket *old, size_t oldnb, size_t nb)
+static size_t
+page_up(size_t n)
 {
-	size_t size = nb * sizeof(*old), oldsize = oldnb * sizeof(*old);
-	void *p;
+	return (n + PAGE - 1) & ~(size_t)(PAGE - 1);
+}
 
-	if (old == NULL)
-		p = mmap(NULL, size, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	else {
+/*
+ * Map at least size bytes for part p, keeping its buckets: twice as many,
+ * so that the next growth need not move them, and a range faulted in
+ * ahead there stays where it is.  Like xmalloc(), the program ends if
+ * there is no memory.
+ */
+static void
+part_map(struct tagmap_part *p, size_t size)
+{
+	size_t want = page_up(2 * size);
+	void *q;
+
+	if (size <= p->mapped)
+		return;
+	for (;;) {
+		if (p->bk == NULL)
+			q = mmap(NULL, want, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		else {
 #ifdef MREMAP_MAYMOVE
-		p = mremap(old, oldsize, size, MREMAP_MAYMOVE);
+			q = mremap(p->bk, p->mapped, want, MREMAP_MAYMOVE);
 #else
-		p = mmap(NULL, size, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p != MAP_FAILED) {
-			memcpy(p, old, oldsize);
-			munmap(old, oldsize);
+			q = mmap(NULL, want, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (q != MAP_FAILED) {
+				memcpy(q, p->bk, p->nb * sizeof(*p->bk));
+				munmap(p->bk, p->mapped);
+			}
+#endif
 		}
-#endif
+		if (q != MAP_FAILED)
+			break;
+		/* Under a limit of address space, just what is needed. */
+		if (want == page_up(size))
+			err(2, NULL);
+		want = page_up(size);
 	}
-	if (p == MAP_FAILED)
-		err(2, NULL);
-	if (size >= 2 * HUGE_PAGE)
-		advise_huge(p, size);
-	/*
-	 * Lookups read new buckets before anything is written there: each
-	 * page would be faulted in twice, as the zero page and then copied
-	 * on write.  Faulting them in for writing at once is cheaper.
-	 */
+	p->bk = q;
+	p->mapped = want;
+	if (want >= 2 * HUGE_PAGE)
+		advise_huge(q, want);
+}
+
+/*
+ * Fault in the buckets of p from old to new (bytes) for writing.  Lookups
+ * read new buckets before anything is written there: each page would be
+ * faulted in twice, as the zero page and then copied on write.  Pages
+ * faulted in ahead cost only a look at the page tables.
+ */
+static void
+part_fault(struct tagmap_part *p, size_t old, size_t new)
+{
+	char *b = (char *)p->bk;
+	size_t page = old & ~(size_t)(PAGE - 1);
+
 #ifdef MADV_POPULATE_WRITE
-	if (madvise((char *)p + (oldsize & ~(size_t)4095),
-	    size - (oldsize & ~(size_t)4095), MADV_POPULATE_WRITE) == 0)
-		return p;
+	if (madvise(b + page, new - page, MADV_POPULATE_WRITE) == 0)
+		return;
 #endif
-	memset((char *)p + oldsize, 0, size - oldsize);
-	return p;
+	/* Untouched anonymous memory reads as zero: write it so. */
+	memset(b + old, 0, new - old);
+}
+
+/* The buckets after the next growth of a part of nb. */
+static size_t
+grown(size_t nb)
+{
+	return nb + nb / 2;
+}
+
+/* Elements at which part p grows, or asks for its next buckets first. */
+static void
+part_limits(const struct tagmap *m, struct tagmap_part *p)
+{
+	double slots = (double)(p->nb * TAGMAP_BUCKET);
+
+	p->growat = (size_t)(TAGMAP_LOAD * slots);
+	p->askat = p->nb * sizeof(*p->bk) >= m->pfmin ?
+	    (size_t)(TAGMAP_LOAD * ASK_AHEAD * slots) : p->growat;
+}
+
+/*
+ * Part p nears its growth: have the buckets it will grow into faulted in
+ * by the prefault thread meanwhile, started with the first large part.
+ */
+static void
+ask(struct tagmap *m, struct tagmap_part *p)
+{
+	size_t from, to = grown(p->nb) * sizeof(*p->bk);
+
+	p->askat = p->growat;
+	if (m->pf == NULL && !m->pftried) {
+		m->pftried = 1;
+		m->pf = prefault_new(TAGMAP_PARTS);
+	}
+	if (m->pf == NULL)
+		return;
+	part_map(p, to);
+	from = page_up(p->nb * sizeof(*p->bk));
+	if (to > from)
+		prefault_ask(m->pf, (size_t)(p - m->part),
+		    (char *)p->bk + from, to - from);
 }
 
 /* The free slots of a bucket, as bits: filled from the first. */
@@ -145,8 +220,12 @@ grow(struct tagmap *m, struct tagmap_part *p)
 	unsigned char *fill;
 	unsigned j, k;
 
-	p->nb = oldnb + oldnb / 2;
-	p->bk = buckets_map(p->bk, oldnb, p->nb);
+	if (m->pf != NULL)
+		prefault_drop(m->pf, (size_t)(p - m->part));
+	part_map(p, grown(oldnb) * sizeof(*p->bk));
+	part_fault(p, oldnb * sizeof(*p->bk), grown(oldnb) * sizeof(*p->bk));
+	p->nb = grown(oldnb);
+	part_limits(m, p);
 	fill = xcalloc(p->nb, 1);
 	for (b = oldnb; b-- > 0;) {
 		tmp = p->bk[b];
@@ -185,9 +264,11 @@ tagmap_init(struct tagmap *m)
 	size_t i;
 
 	memset(m, 0, sizeof(*m));
+	m->pfmin = PREFAULT_MIN;
 	for (i = 0; i < TAGMAP_PARTS; i++) {
+		part_map(&m->part[i], PART_MIN * sizeof(*m->part[i].bk));
 		m->part[i].nb = PART_MIN;
-		m->part[i].bk = buckets_map(NULL, 0, PART_MIN);
+		part_limits(m, &m->part[i]);
 	}
 }
 
@@ -196,8 +277,12 @@ tagmap_add(struct tagmap *m, uint64_t key, uint32_t id)
 {
 	struct tagmap_part *p = &m->part[key >> (64 - TAGMAP_PARTBITS)];
 
-	if ((double)(p->n + 1) > TAGMAP_LOAD * (double)(p->nb * TAGMAP_BUCKET))
-		grow(m, p);
+	if (p->n + 1 > p->askat) {
+		if (p->n + 1 > p->growat)
+			grow(m, p);
+		else
+			ask(m, p);
+	}
 	place(p, tagmap_home(p, (uint32_t)key), 1, (uint32_t)key, id);
 	p->n++;
 }
@@ -225,10 +310,10 @@ tagmap_free(struct tagmap *m)
 {
 	size_t i;
 
+	prefault_free(m->pf);
 	for (i = 0; i < TAGMAP_PARTS; i++)
 		if (m->part[i].bk != NULL)
-			munmap(m->part[i].bk, m->part[i].nb *
-			    sizeof(*m->part[i].bk));
+			munmap(m->part[i].bk, m->part[i].mapped);
 	free(m->wait);
 	memset(m, 0, sizeof(*m));
 }

@@ -10,6 +10,11 @@
  * its own, by half, when it is TAGMAP_LOAD full: the slots are 53 to 80
  * percent full, 10 to 15 bytes per element.  A table grows in place, so
  * the map never holds any of its elements twice.
+ *
+ * Once a table passes a MiB, the map starts a thread (prefault.h) that
+ * faults in the memory each large table will grow into, shortly before
+ * it does; tagmap_free() stops it.  Address space is mapped up to twice
+ * the tables' size, and only what they use, or are about to, is resident.
  */
 #ifndef TAGMAP_H
 #define TAGMAP_H
@@ -35,6 +40,9 @@ struct tagmap_part {
 	struct tagmap_bucket *bk;
 	size_t	 nb;		/* buckets */
 	size_t	 n;		/* elements */
+	size_t	 growat;	/* elements at which it grows */
+	size_t	 askat;		/* and asks for its next buckets */
+	size_t	 mapped;	/* bytes mapped at bk, nb's and more */
 };
 
 /* An element waiting while a part grows. */
@@ -45,6 +53,9 @@ struct tagmap_wait {
 
 struct tagmap {
 	struct tagmap_part part[TAGMAP_PARTS];
+	struct prefault *pf;	/* faults in the next buckets, or NULL */
+	int	 pftried;
+	size_t	 pfmin;		/* bytes of a part that has them faulted */
 	struct tagmap_wait *wait;
 	size_t	 nwait, waitcap;
 };

@@ -43,7 +43,7 @@ cmp_id(const void *a, const void *b)
  * map does not keep, so that the map must merge them.
  */
 static void
-check_map(size_t n, size_t nkeys, int clash)
+check_map_as(size_t n, size_t nkeys, int clash, size_t pfmin)
 {
 	struct tagmap m;
 	struct tagmap_cursor c;
@@ -62,6 +62,7 @@ check_map(size_t n, size_t nkeys, int clash)
 			    (keys[i] & 0x03FFFFFF00000000ULL);
 	}
 	tagmap_init(&m);
+	m.pfmin = pfmin;
 	for (i = 0; i < n; i++) {
 		p[i].key = keys[splitmix64(&seed) % nkeys];
 		p[i].id = (uint32_t)i;
@@ -97,6 +98,24 @@ check_map(size_t n, size_t nkeys, int clash)
 	free(p);
 	free(keys);
 	free(got);
+}
+
+static void
+check_map(size_t n, size_t nkeys, int clash)
+{
+	struct tagmap m;
+
+	tagmap_init(&m);
+	check_map_as(n, nkeys, clash, m.pfmin);
+	tagmap_free(&m);
+}
+
+/* Every part faults in its next buckets ahead, from its first growth. */
+static void
+test_faulted_ahead(void)
+{
+	check_map_as(300000, 300000, 0, 0);
+	check_map_as(100000, 3000, 1, 0);
 }
 
 static void
@@ -150,5 +169,6 @@ main(void)
 	RUN(test_few_keys_many_ids);
 	RUN(test_keys_merged_by_tag);
 	RUN(test_absent_keys);
+	RUN(test_faulted_ahead);
 	return unit_status();
 }

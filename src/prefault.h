@@ -1,0 +1,38 @@
+/*
+ * Page faults taken ahead, in a thread of their own.  A table that grows
+ * by rehashing in place writes its new memory at once, and the first
+ * write of a page costs a fault (a page zeroed, and on a virtual machine
+ * often an exit to the host): the owner asks for a range it will soon
+ * grow into, and it is faulted in (MADV_POPULATE_WRITE) while the owner
+ * does other work.  Nothing is written; a range never faulted in is
+ * faulted in on first use, as without this.
+ *
+ * Requests are kept in slots, one per caller-chosen number, each for one
+ * range at a time.
+ */
+#ifndef PREFAULT_H
+#define PREFAULT_H
+
+#include <stddef.h>
+
+struct prefault;
+
+/*
+ * Slots 0 to nslots - 1, and the thread; NULL where there is no thread to
+ * be had or the system cannot fault memory in ahead.
+ */
+struct prefault *prefault_new(size_t nslots);
+
+/* Fault in len bytes from addr (page-aligned) ahead, in place of slot's. */
+void	prefault_ask(struct prefault *, size_t slot, void *addr, size_t len);
+
+/*
+ * Forget the slot's range, waiting if it is being faulted in: before the
+ * memory is moved or unmapped.
+ */
+void	prefault_drop(struct prefault *, size_t slot);
+
+/* Stop the thread. */
+void	prefault_free(struct prefault *);
+
+#endif
