@@ -386,6 +386,11 @@ dedup_batch(struct dedup *d, struct dedup_item *items, size_t n,
 					tagmap_prefetch(&d->bands,
 					    keys[i * b + band]);
 		}
+		if (i >= DEDUP_AHEAD / 2 && (j = i - DEDUP_AHEAD / 2) < n &&
+		    !items[j].same && items[j].sketched && !items[j].empty)
+			for (band = 0; band < b; band++)
+				tagmap_prefetch_next(&d->bands,
+				    keys[j * b + band]);
 		if (i >= DEDUP_AHEAD && (j = i - DEDUP_AHEAD) < n &&
 		    add(d, &items[j], keys + j * b, store) == -1)
 			return j;

@@ -77,6 +77,13 @@ void	tagmap_add(struct tagmap *, uint64_t key, uint32_t id);
 /* Ask for the memory a lookup of key will read first. */
 void	tagmap_prefetch(const struct tagmap *, uint64_t key);
 
+/*
+ * After tagmap_prefetch(), once that memory is in: ask for the bucket
+ * after the key's first if the lookup will go on there, the first being
+ * full.
+ */
+void	tagmap_prefetch_next(const struct tagmap *, uint64_t key);
+
 /* Bytes held. */
 size_t	tagmap_memory(const struct tagmap *);
 
