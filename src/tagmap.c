@@ -13,6 +13,11 @@
  * is not enough.  Before a large part grows, the pages it will grow into
  * are faulted in by another thread (prefault.h): on a virtual machine the
  * first write of a page can cost more than the rehash of its elements.
+ *
+ * No huge pages: a table ending inside one would hold up to 2 MiB more
+ * than it uses, for each of its parts, and asking for them over just the
+ * used part would split the mapping, which mremap(2) cannot then move.
+ * They did not make lookups measurably faster either.
  */
 #include <sys/mman.h>
 
@@ -26,22 +31,8 @@
 
 #define PART_MIN	64	/* buckets of a part at first: a page */
 #define PAGE		4096
-#define HUGE_PAGE	(2 * 1024 * 1024)
 #define PREFAULT_MIN	(1024 * 1024)	/* parts this large fault in ahead */
 #define ASK_AHEAD	0.85	/* at this much of the load that grows */
-
-/*
- * Lookups go all over a large table, and with 4 KiB pages nearly each one
- * would miss the TLB as well as the cache: a large table asks for huge
- * pages, where the system has them.  The whole mapping is asked for, not
- * just its huge-page-aligned middle: that would split it in three, and
- * mremap(2) fails (EFAULT) on a range over more than one mapping.
- */
-static void
-advise_huge(void *p, size_t size)
-{
-	(void)madvise(p, size, MADV_HUGEPAGE);
-}
 
 static size_t
 page_up(size_t n)
@@ -88,8 +79,6 @@ part_map(struct tagmap_part *p, size_t size)
 	}
 	p->bk = q;
 	p->mapped = want;
-	if (want >= 2 * HUGE_PAGE)
-		advise_huge(q, want);
 }
 
 /*
