@@ -57,9 +57,10 @@ prefault_main(void *arg)
 
 	pthread_mutex_lock(&f->mu);
 	for (;;) {
+		s = NULL;
 		while (!f->quit && (s = asked(f)) == NULL)
 			pthread_cond_wait(&f->cv, &f->mu);
-		if (f->quit)
+		if (s == NULL)
 			break;
 		s->state = BUSY;
 		s->cancel = 0;
