@@ -164,26 +164,18 @@ free_slots(const struct tagmap_bucket *bk)
 	return e;
 }
 
-/*
- * Put tag and id in the first free slot from bucket b, going round the end
- * if wrap, else stopping there: 0 if all were full.
- */
-static int
-place(struct tagmap_part *p, size_t b, int wrap, uint32_t tag, uint32_t id)
+/* Put tag and id in the first free slot from bucket b, round the end. */
+static void
+place(struct tagmap_part *p, size_t b, uint32_t tag, uint32_t id)
 {
 	unsigned e, j;
 
-	while ((e = free_slots(&p->bk[b])) == 0) {
-		if (++b == p->nb) {
-			if (!wrap)
-				return 0;
+	while ((e = free_slots(&p->bk[b])) == 0)
+		if (++b == p->nb)
 			b = 0;
-		}
-	}
 	j = (unsigned)__builtin_ctz(e);
 	p->bk[b].tag[j] = tag;
 	p->bk[b].id[j] = id + 1;
-	return 1;
 }
 
 /*
@@ -242,7 +234,7 @@ grow(struct tagmap *m, struct tagmap_part *p)
 	}
 	free(fill);
 	for (i = 0; i < m->nwait; i++)
-		place(p, tagmap_home(p, m->wait[i].tag), 1, m->wait[i].tag,
+		place(p, tagmap_home(p, m->wait[i].tag), m->wait[i].tag,
 		    m->wait[i].id);
 	m->nwait = 0;
 }
@@ -272,7 +264,7 @@ tagmap_add(struct tagmap *m, uint64_t key, uint32_t id)
 		else
 			ask(m, p);
 	}
-	place(p, tagmap_home(p, (uint32_t)key), 1, (uint32_t)key, id);
+	place(p, tagmap_home(p, (uint32_t)key), (uint32_t)key, id);
 	p->n++;
 }
 
