@@ -367,9 +367,18 @@ dedup_look(struct dedup *d, struct dedup_item *items, size_t n)
 	}
 }
 
+/* Will the index look record it up by its band keys? */
+static int
+banded(const struct dedup_item *it)
+{
+	return !it->same && it->sketched && !it->empty;
+}
+
 /*
  * The table slots of a record are asked for DEDUP_AHEAD records before it
- * is added: a lookup in a large table otherwise waits for memory.
+ * is added: a lookup in a large table otherwise waits for memory.  Half
+ * way there, those slots are in, and the bucket after a full one is asked
+ * for as well.
  */
 size_t
 dedup_batch(struct dedup *d, struct dedup_item *items, size_t n,
@@ -379,15 +388,14 @@ dedup_batch(struct dedup *d, struct dedup_item *items, size_t n,
 	unsigned band, b = d->lsh.b;
 
 	for (i = 0; i < n + DEDUP_AHEAD; i++) {
-		if (i < n && !items[i].same) {
+		if (i < n && !items[i].same)
 			tagmap_prefetch(&d->exact, items[i].xkey);
-			if (items[i].sketched && !items[i].empty)
-				for (band = 0; band < b; band++)
-					tagmap_prefetch(&d->bands,
-					    keys[i * b + band]);
-		}
+		if (i < n && banded(&items[i]))
+			for (band = 0; band < b; band++)
+				tagmap_prefetch(&d->bands,
+				    keys[i * b + band]);
 		if (i >= DEDUP_AHEAD / 2 && (j = i - DEDUP_AHEAD / 2) < n &&
-		    !items[j].same && items[j].sketched && !items[j].empty)
+		    banded(&items[j]))
 			for (band = 0; band < b; band++)
 				tagmap_prefetch_next(&d->bands,
 				    keys[j * b + band]);
