@@ -240,19 +240,45 @@ distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
 	return out;
 }
 
-/* Do the distinct shingles h[0..nb) resemble the held set at t or more? */
+/*
+ * The fewest shingles sets of na and nb distinct ones must share for a
+ * resemblance of t or more, |A n B| / (na + nb - |A n B|) computed as
+ * below; more than min(na, nb) if none will do.  The resemblance grows
+ * with what is shared, so this is the one test to make.
+ */
+static size_t
+least_shared(size_t na, size_t nb, double t)
+{
+	size_t most = na < nb ? na : nb, s;
+
+	s = (size_t)(t * (double)(na + nb) / (1 + t));
+	if (s > most)
+		s = most + 1;
+	while (s > 0 && (double)(s - 1) / (double)(na + nb - (s - 1)) >= t)
+		s--;
+	while (s <= most && (double)s / (double)(na + nb - s) < t)
+		s++;
+	return s;
+}
+
+/*
+ * Do the distinct shingles h[0..nb) resemble the held set at t or more?
+ * The answer is known as soon as too many are missing from the set: most
+ * comparisons fail, and stop a third of the way through.
+ */
 static int
 resemble(struct recsim *r, const uint64_t *h, size_t nb, double t)
 {
-	size_t i, shared = 0, na = r->a.n;
+	size_t i, missing, allowed, need, na = r->a.n;
 
 	r->compared++;
-	/* |A n B| <= min(|A|, |B|) and |A u B| >= max(|A|, |B|). */
-	if ((double)(na < nb ? na : nb) / (double)(na < nb ? nb : na) < t)
+	if ((need = least_shared(na, nb, t)) > (na < nb ? na : nb))
 		return 0;
-	for (i = 0; i < nb; i++)
-		shared += set_has(&r->a, h[i]);
-	return (double)shared / (double)(na + nb - shared) >= t;
+	allowed = nb - need;
+	for (i = missing = 0; i < nb; i++)
+		if (!set_has(&r->a, h[i]) && ++missing > allowed)
+			return 0;
+	return 1;
 }
 
 int

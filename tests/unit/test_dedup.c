@@ -6,6 +6,7 @@
  * identical records, empty records, ID<TAB>TEXT records, the batch API and
  * the memory per kept record are checked too.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -396,6 +397,46 @@ test_resemblance_cached(void)
 	recsim_free(&rs);
 }
 
+/*
+ * A resemblance of exactly t is similar, the next one down is not: the
+ * comparison that gives up once too many shingles are missing gives up
+ * neither too soon nor too late.
+ */
+static void
+test_resemblance_edge(void)
+{
+	struct scheme sc = chars5();
+	struct recsim rs;
+	struct recsim_hashes a = { 0 };
+	char x[256], y[256], z[256];
+	size_t k, bad = 0;
+	double j;
+	int at, above;
+
+	recsim_init(&rs, &sc);
+	for (k = 0; k < 300; k++) {
+		random_line(x, sizeof(x), 4 + k % 12);
+		mutate(y, sizeof(y), x, k % 7);
+		if (k % 3 == 0)
+			mutate(y, sizeof(y), strcpy(z, y), k % 5);
+		j = jaccard(x, strlen(x), y, strlen(y));
+		recsim_shingle(&rs, x, strlen(x), &a);
+		recsim_hold(&rs, a.h, a.n);
+		/* Ids of their own: nothing is taken from the cache. */
+		at = recsim_similar(&rs, (uint32_t)(2 * k), y, strlen(y), j);
+		above = recsim_similar(&rs, (uint32_t)(2 * k + 1), y,
+		    strlen(y), nextafter(j, 2));
+		if (at != 1 || above != 0) {
+			bad++;
+			CHECK(0, "resemblance %.17g: %d at it, %d above", j,
+			    at, above);
+		}
+	}
+	CHECK(bad == 0, "%zu of 300 pairs misjudged", bad);
+	recsim_hashes_free(&a);
+	recsim_free(&rs);
+}
+
 static void
 test_memory(void)
 {
@@ -433,6 +474,7 @@ main(void)
 	RUN(test_sound_and_batched);
 	RUN(test_recall);
 	RUN(test_resemblance_cached);
+	RUN(test_resemblance_edge);
 	RUN(test_memory);
 	return unit_status();
 }
