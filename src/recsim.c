@@ -241,8 +241,8 @@ distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
 }
 
 /*
- * The fewest shingles sets of na and nb distinct ones must share for a
- * resemblance of t or more, |A n B| / (na + nb - |A n B|) computed as
+ * The fewest shingles that sets of na and nb distinct ones must share for
+ * a resemblance of t or more, |A n B| / (na + nb - |A n B|) computed as
  * below; more than min(na, nb) if none will do.  The resemblance grows
  * with what is shared, so this is the one test to make.
  */
@@ -272,7 +272,7 @@ resemble(struct recsim *r, const uint64_t *h, size_t nb, double t)
 	size_t i, missing, allowed, need, na = r->a.n;
 
 	r->compared++;
-	if ((need = least_shared(na, nb, t)) > (na < nb ? na : nb))
+	if (na == 0 || (need = least_shared(na, nb, t)) > (na < nb ? na : nb))
 		return 0;
 	allowed = nb - need;
 	for (i = missing = 0; i < nb; i++)

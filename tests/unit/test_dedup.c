@@ -398,9 +398,9 @@ test_resemblance_cached(void)
 }
 
 /*
- * A resemblance of exactly t is similar, the next one down is not: the
- * comparison that gives up once too many shingles are missing gives up
- * neither too soon nor too late.
+ * A pair is similar at a threshold of exactly its resemblance, and not at
+ * the next double above: the comparison that gives up once too many
+ * shingles are missing gives up neither too soon nor too late.
  */
 static void
 test_resemblance_edge(void)
