@@ -214,19 +214,16 @@ cached(struct recsim *r, uint32_t id, size_t *n)
 }
 
 /*
- * The distinct shingles of record id: from the cache, or else from its
- * text, then cached unless there are too many.  Returns their number.
+ * The distinct shingles of record id from its text, then cached unless
+ * there are too many.  Returns their number.
  */
 static const uint64_t *
 distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
     size_t *n)
 {
-	const uint64_t *h;
 	uint64_t *out;
 	size_t i;
 
-	if ((h = cached(r, id, n)) != NULL)
-		return h;
 	shingle(r, &r->tmp, text, len);
 	set_clear(&r->b, r->tmp.n);
 	if ((out = ring_room(r, r->tmp.n)) == NULL)

@@ -78,19 +78,21 @@ void	recsim_set_free(struct recsim_set *);
 void	recsim_hold(struct recsim *, const uint64_t *h, size_t n);
 
 /*
- * Is the record numbered id, with text text[0..len), at resemblance t or
- * more with the held set?  Both must have shingles.  The number names
- * the text in the cache: a number must always go with the same text.
+ * Is the record numbered id at resemblance t or more with the held set,
+ * if its shingles are cached?  1 or 0, or -1 if they are not: then
+ * recsim_similar, with its text.  A record compared lately, or
+ * remembered, is cached as a rule.  Both must have shingles.  The number
+ * names the text in the cache: a number must always go with the same
+ * text.
+ */
+int	recsim_similar_cached(struct recsim *, uint32_t id, double t);
+
+/*
+ * The same from text[0..len), the text of record id, which is then cached:
+ * for a record recsim_similar_cached does not have.
  */
 int	recsim_similar(struct recsim *, uint32_t id, const char *text,
 	    size_t len, double t);
-
-/*
- * The same, for a record whose shingles are cached: 1 or 0, or -1 if
- * they are not (recsim_similar then, with its text).  A record compared
- * lately, or remembered, is cached as a rule.
- */
-int	recsim_similar_cached(struct recsim *, uint32_t id, double t);
 
 void	recsim_free(struct recsim *);
 

@@ -422,7 +422,6 @@ test_resemblance_edge(void)
 		j = jaccard(x, strlen(x), y, strlen(y));
 		recsim_shingle(&rs, x, strlen(x), &a);
 		recsim_hold(&rs, a.h, a.n);
-		/* Ids of their own: nothing is taken from the cache. */
 		at = recsim_similar(&rs, (uint32_t)(2 * k), y, strlen(y), j);
 		above = recsim_similar(&rs, (uint32_t)(2 * k + 1), y,
 		    strlen(y), nextafter(j, 2));
