@@ -17,7 +17,8 @@
  * No huge pages: a table ending inside one would hold up to 2 MiB more
  * than it uses, for each of its parts, and asking for them over just the
  * used part would split the mapping, which mremap(2) cannot then move.
- * They did not make lookups measurably faster either.
+ * Nor did they make lookups faster: granted over whole mappings, they
+ * made uniq's index thread slower (bench/README.md).
  */
 #include <sys/mman.h>
 
