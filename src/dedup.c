@@ -59,8 +59,10 @@ dedup_init(struct dedup *d, const struct scheme *sc, double t, int tsv)
 	d->off = xreallocarray(NULL, d->cap + 1, sizeof(*d->off));
 	d->off[0] = 0;
 	(void)buf_reserve(&d->text, 1);	/* never a null text pointer */
-	tagmap_init(&d->exact);
-	tagmap_init(&d->bands);
+	/* One thread faults in ahead for both tables. */
+	d->pf = prefault_new(2 * TAGMAP_PARTS);
+	tagmap_init(&d->exact, d->pf, 0);
+	tagmap_init(&d->bands, d->pf, TAGMAP_PARTS);
 	d->nrecent = DEDUP_RECENT_MIN;
 	d->recent = xcalloc(d->nrecent, sizeof(*d->recent));
 	dedup_sketcher_init(&d->one, d);
@@ -454,5 +456,6 @@ dedup_free(struct dedup *d)
 	free(d->off);
 	tagmap_free(&d->exact);
 	tagmap_free(&d->bands);
+	prefault_free(d->pf);
 	memset(d, 0, sizeof(*d));
 }

@@ -117,6 +117,7 @@ struct dedup {
 	uint64_t *off;		/* record i is text[off[i], off[i + 1]) */
 	struct tagmap exact;	/* hash of the text -> record */
 	struct tagmap bands;	/* band key -> record */
+	struct prefault *pf;	/* for both tables (tagmap.h), or NULL */
 
 	struct dedup_stats st;
 };

@@ -29,6 +29,7 @@ struct prefault {
 	pthread_t th;
 	struct slot *slot;
 	size_t	 nslots, next;
+	int	 started;	/* 1: the thread runs, -1: it could not */
 	int	 quit;
 };
 
@@ -115,13 +116,6 @@ prefault_new(size_t nslots)
 	f->nslots = nslots;
 	pthread_mutex_init(&f->mu, NULL);
 	pthread_cond_init(&f->cv, NULL);
-	if (pthread_create(&f->th, NULL, prefault_main, f) != 0) {
-		pthread_mutex_destroy(&f->mu);
-		pthread_cond_destroy(&f->cv);
-		free(f->slot);
-		free(f);
-		return NULL;
-	}
 	return f;
 }
 
@@ -142,6 +136,12 @@ prefault_ask(struct prefault *f, size_t slot, void *addr, size_t len)
 {
 	struct slot *s = &f->slot[slot];
 
+	/* Asks and drops come from one thread at a time (prefault.h). */
+	if (f->started == 0)
+		f->started = pthread_create(&f->th, NULL, prefault_main, f) ==
+		    0 ? 1 : -1;
+	if (f->started < 0)
+		return;
 	pthread_mutex_lock(&f->mu);
 	settle(f, s);
 	s->addr = addr;
@@ -164,11 +164,13 @@ prefault_free(struct prefault *f)
 {
 	if (f == NULL)
 		return;
-	pthread_mutex_lock(&f->mu);
-	f->quit = 1;
-	pthread_cond_broadcast(&f->cv);
-	pthread_mutex_unlock(&f->mu);
-	pthread_join(f->th, NULL);
+	if (f->started > 0) {
+		pthread_mutex_lock(&f->mu);
+		f->quit = 1;
+		pthread_cond_broadcast(&f->cv);
+		pthread_mutex_unlock(&f->mu);
+		pthread_join(f->th, NULL);
+	}
 	pthread_mutex_destroy(&f->mu);
 	pthread_cond_destroy(&f->cv);
 	free(f->slot);

@@ -8,7 +8,9 @@
  * faulted in on first use, as without this.
  *
  * Requests are kept in slots, one per caller-chosen number, each for one
- * range at a time.
+ * range at a time; the owners of several tables can share the thread,
+ * each with slots of its own, if they ask and drop from one thread at a
+ * time.  The thread starts with the first request.
  */
 #ifndef PREFAULT_H
 #define PREFAULT_H
@@ -18,8 +20,8 @@
 struct prefault;
 
 /*
- * Slots 0 to nslots - 1, and the thread; NULL where there is no thread to
- * be had or the system cannot fault memory in ahead.
+ * Slots 0 to nslots - 1; NULL where the system cannot fault memory in
+ * ahead.  If the thread cannot be started, requests are ignored.
  */
 struct prefault *prefault_new(size_t nslots);
 

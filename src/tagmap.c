@@ -120,9 +120,16 @@ part_limits(const struct tagmap *m, struct tagmap_part *p)
 	    (size_t)(TAGMAP_LOAD * ASK_AHEAD * slots) : p->growat;
 }
 
+/* The prefault slot of part p. */
+static size_t
+slot_of(const struct tagmap *m, const struct tagmap_part *p)
+{
+	return m->pfslot + (size_t)(p - m->part);
+}
+
 /*
  * Part p nears its growth: have the buckets it will grow into faulted in
- * by the prefault thread meanwhile, started with the first large part.
+ * by the prefault thread meanwhile.
  */
 static void
 ask(struct tagmap *m, struct tagmap_part *p)
@@ -130,17 +137,13 @@ ask(struct tagmap *m, struct tagmap_part *p)
 	size_t from, to = grown(p->nb) * sizeof(*p->bk);
 
 	p->askat = p->growat;
-	if (m->pf == NULL && !m->pftried) {
-		m->pftried = 1;
-		m->pf = prefault_new(TAGMAP_PARTS);
-	}
 	if (m->pf == NULL)
 		return;
 	part_map(p, to);
 	from = page_up(p->nb * sizeof(*p->bk));
 	if (to > from)
-		prefault_ask(m->pf, (size_t)(p - m->part),
-		    (char *)p->bk + from, to - from);
+		prefault_ask(m->pf, slot_of(m, p), (char *)p->bk + from,
+		    to - from);
 }
 
 /* The free slots of a bucket, as bits: filled from the first. */
@@ -203,7 +206,7 @@ grow(struct tagmap *m, struct tagmap_part *p)
 	unsigned j, k;
 
 	if (m->pf != NULL)
-		prefault_drop(m->pf, (size_t)(p - m->part));
+		prefault_drop(m->pf, slot_of(m, p));
 	part_map(p, grown(oldnb) * sizeof(*p->bk));
 	part_fault(p, oldnb * sizeof(*p->bk), grown(oldnb) * sizeof(*p->bk));
 	p->nb = grown(oldnb);
@@ -241,11 +244,13 @@ grow(struct tagmap *m, struct tagmap_part *p)
 }
 
 void
-tagmap_init(struct tagmap *m)
+tagmap_init(struct tagmap *m, struct prefault *pf, size_t pfslot)
 {
 	size_t i;
 
 	memset(m, 0, sizeof(*m));
+	m->pf = pf;
+	m->pfslot = pfslot;
 	m->pfmin = PREFAULT_MIN;
 	for (i = 0; i < TAGMAP_PARTS; i++) {
 		part_map(&m->part[i], PART_MIN * sizeof(*m->part[i].bk));
@@ -303,10 +308,12 @@ tagmap_free(struct tagmap *m)
 {
 	size_t i;
 
-	prefault_free(m->pf);
-	for (i = 0; i < TAGMAP_PARTS; i++)
+	for (i = 0; i < TAGMAP_PARTS; i++) {
+		if (m->pf != NULL)
+			prefault_drop(m->pf, slot_of(m, &m->part[i]));
 		if (m->part[i].bk != NULL)
 			munmap(m->part[i].bk, m->part[i].mapped);
+	}
 	free(m->wait);
 	memset(m, 0, sizeof(*m));
 }

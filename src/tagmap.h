@@ -11,10 +11,10 @@
  * percent full, 10 to 15 bytes per element.  A table grows in place, so
  * the map never holds any of its elements twice.
  *
- * Once a table passes a MiB, the map starts a thread (prefault.h) that
- * faults in the memory each large table will grow into, shortly before
- * it does; tagmap_free() stops it.  Address space is mapped up to twice
- * the tables' size, and only what they use, or are about to, is resident.
+ * Once a table passes a MiB, the memory it will grow into is faulted in
+ * shortly before it does, by the thread of a prefault.h given to the map.
+ * Address space is mapped up to twice the tables' size, and only what
+ * they use, or are about to, is resident.
  */
 #ifndef TAGMAP_H
 #define TAGMAP_H
@@ -24,6 +24,8 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+
+#include "prefault.h"
 
 #define TAGMAP_PARTBITS	6
 #define TAGMAP_PARTS	(1 << TAGMAP_PARTBITS)
@@ -54,7 +56,7 @@ struct tagmap_wait {
 struct tagmap {
 	struct tagmap_part part[TAGMAP_PARTS];
 	struct prefault *pf;	/* faults in the next buckets, or NULL */
-	int	 pftried;
+	size_t	 pfslot;	/* its slot for part 0; TAGMAP_PARTS used */
 	size_t	 pfmin;		/* bytes of a part that has them faulted */
 	struct tagmap_wait *wait;
 	size_t	 nwait, waitcap;
@@ -69,7 +71,12 @@ struct tagmap_cursor {
 	uint32_t tag;
 };
 
-void	tagmap_init(struct tagmap *);
+/*
+ * An empty map, whose parts have their memory faulted in ahead by pf
+ * (NULL: none) in slots pfslot to pfslot + TAGMAP_PARTS - 1.  The map
+ * asks and drops from the thread that adds to it.
+ */
+void	tagmap_init(struct tagmap *, struct prefault *pf, size_t pfslot);
 
 /* Add id under key (ids under one key are kept in any number). */
 void	tagmap_add(struct tagmap *, uint64_t key, uint32_t id);
@@ -87,6 +94,7 @@ void	tagmap_prefetch_next(const struct tagmap *, uint64_t key);
 /* Bytes held. */
 size_t	tagmap_memory(const struct tagmap *);
 
+/* Free the map, its slots of pf dropped; pf is its owner's to free. */
 void	tagmap_free(struct tagmap *);
 
 /* The part and home bucket of a key. */

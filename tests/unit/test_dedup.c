@@ -6,6 +6,7 @@
  * identical records, empty records, ID<TAB>TEXT records, the batch API and
  * the memory per kept record are checked too.
  */
+#include <dirent.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -459,10 +460,60 @@ test_memory(void)
 	dedup_free(&d);
 }
 
+/* Threads of this process, or 0 if /proc does not say. */
+static size_t
+threads(void)
+{
+	DIR *dir;
+	struct dirent *e;
+	size_t n = 0;
+
+	if ((dir = opendir("/proc/self/task")) == NULL)
+		return 0;
+	while ((e = readdir(dir)) != NULL)
+		n += e->d_name[0] != '.';
+	closedir(dir);
+	return n;
+}
+
+/*
+ * Both tables have their memory faulted in ahead by one thread, started
+ * only when a table first asks: none for a few records.
+ */
+static void
+test_one_prefault_thread(void)
+{
+	char buf[256];
+	struct dedup d;
+	uint32_t id;
+	size_t i, before = threads();
+
+	if (before == 0)
+		return;
+	init(&d, 0.7, 0);
+	for (i = 0; i < 100; i++) {
+		random_line(buf, sizeof(buf), 12);
+		add(&d, buf, &id);
+	}
+	CHECK(threads() == before, "%zu threads for 100 records",
+	    threads() - before);
+	/* Every part of both tables asks from its first growth. */
+	d.exact.pfmin = d.bands.pfmin = 0;
+	for (i = 0; i < 40000; i++) {
+		random_line(buf, sizeof(buf), 12);
+		add(&d, buf, &id);
+	}
+	CHECK(d.pf == NULL || threads() == before + 1,
+	    "%zu threads faulting in for two tables", threads() - before);
+	dedup_free(&d);
+	CHECK(threads() == before, "%zu threads left", threads() - before);
+}
+
 int
 main(void)
 {
 	make_words();
+	RUN(test_one_prefault_thread);
 	RUN(test_bands);
 	RUN(test_near_pair);
 	RUN(test_unrelated);

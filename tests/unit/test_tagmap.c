@@ -48,6 +48,7 @@ check_map_as(size_t n, size_t nkeys, int clash, int ahead)
 {
 	struct tagmap m;
 	struct tagmap_cursor c;
+	struct prefault *pf;
 	struct pair *p = calloc(n, sizeof(*p));
 	uint64_t *keys = calloc(nkeys, sizeof(*keys));
 	uint32_t *got = calloc(n, sizeof(*got)), id;
@@ -62,7 +63,9 @@ check_map_as(size_t n, size_t nkeys, int clash, int ahead)
 			keys[i] = (keys[i - 1] & 0xFC000000FFFFFFFFULL) |
 			    (keys[i] & 0x03FFFFFF00000000ULL);
 	}
-	tagmap_init(&m);
+	/* Slots after others', as when tables share the thread. */
+	pf = ahead ? prefault_new(2 * TAGMAP_PARTS) : NULL;
+	tagmap_init(&m, pf, TAGMAP_PARTS);
 	if (ahead)
 		m.pfmin = 0;
 	for (i = 0; i < n; i++) {
@@ -97,6 +100,7 @@ check_map_as(size_t n, size_t nkeys, int clash, int ahead)
 	    TAGMAP_PARTS * 4096, "memory %zu for %zu elements",
 	    tagmap_memory(&m), n);
 	tagmap_free(&m);
+	prefault_free(pf);
 	free(p);
 	free(keys);
 	free(got);
@@ -147,7 +151,7 @@ test_absent_keys(void)
 	uint64_t s = 42;
 	size_t i, found = 0;
 
-	tagmap_init(&m);
+	tagmap_init(&m, NULL, 0);
 	for (i = 0; i < 100000; i++)
 		tagmap_add(&m, splitmix64(&s), (uint32_t)i);
 	for (i = 0; i < 100000; i++) {
