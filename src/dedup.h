@@ -27,8 +27,9 @@
  * text, and 10 to 15 bytes (tagmap.h) for each of its b band keys and for
  * its text hash.  That is at most 8 + 15 (b + 1) bytes: 233 with the 14
  * bands chosen for t = 0.7, and no more at any t since b <= DEDUP_MAXB.
- * The offsets grow by doubling with realloc(3), whose unused tail is not
- * resident.  The text of each near-duplicate takes another 10 to 15 bytes
+ * The offsets and the text grow by doubling with realloc(3), whose unused
+ * tail is not resident; the stretch of text about to be written, at most
+ * a sixteenth of it, is faulted in ahead (add_text() in dedup.c).  The text of each near-duplicate takes another 10 to 15 bytes
  * in the text table.  Besides: recent text hashes, up to 8 MiB, and the
  * cache of recsim.h, up to 34 MiB, as the input grows.
  */
@@ -114,10 +115,11 @@ struct dedup {
 	/* Kept records, numbered from 0 in order. */
 	size_t	 n, cap;
 	struct buf text;	/* their bytes, back to back */
+	size_t	 textask;	/* text length at which to ask for more */
 	uint64_t *off;		/* record i is text[off[i], off[i + 1]) */
 	struct tagmap exact;	/* hash of the text -> record */
 	struct tagmap bands;	/* band key -> record */
-	struct prefault *pf;	/* for both tables (tagmap.h), or NULL */
+	struct prefault *pf;	/* for the tables (tagmap.h) and text, or NULL */
 
 	struct dedup_stats st;
 };

@@ -6,12 +6,15 @@
  * identical records, empty records, ID<TAB>TEXT records, the batch API and
  * the memory per kept record are checked too.
  */
+#include <sys/mman.h>
+
 #include <dirent.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "dedup.h"
 #include "digest.h"
@@ -460,6 +463,71 @@ test_memory(void)
 	dedup_free(&d);
 }
 
+/* Are the pages of p[0..len) resident, within 10 s? */
+static int
+resident(const char *p, size_t len)
+{
+	struct timespec ms = { 0, 1000000 };
+	uintptr_t a = (uintptr_t)p & ~(uintptr_t)4095;
+	unsigned char v[80];
+	size_t i, n = ((uintptr_t)p + len - a + 4095) / 4096;
+	int tries;
+
+	if (n > sizeof(v))
+		return 0;
+	for (tries = 0; tries < 10000; tries++) {
+		if (mincore((void *)a, n * 4096, v) != 0)
+			return 0;
+		for (i = 0; i < n && (v[i] & 1); i++)
+			;
+		if (i == n)
+			return 1;
+		nanosleep(&ms, NULL);
+	}
+	return 0;
+}
+
+/*
+ * Past a MiB of text, the pages the text will grow into are faulted in
+ * ahead; the buffer moves as it grows, and every record reads back.
+ */
+static void
+test_text_ahead(void)
+{
+	enum { N = 40000 };
+	char buf[256], (*lines)[160] = calloc(N, sizeof(*lines));
+	struct dedup d;
+	uint32_t id;
+	size_t i, len, bad = 0, checked = 0;
+	const char *rec;
+
+	if (!CHECK(lines != NULL, "calloc"))
+		return;
+	init(&d, 0.7, 0);
+	for (i = 0; i < N; i++) {
+		random_line(buf, sizeof(buf), 16);
+		snprintf(lines[i], sizeof(lines[i]), "%zu %s", i, buf);
+		if (add(&d, lines[i], &id) != DEDUP_KEPT || id != i)
+			bad++;
+		/* Half a MiB past the end is always asked for. */
+		if (d.pf != NULL && d.text.len > 2 * 1024 * 1024 &&
+		    i % 5000 == 0 && ++checked &&
+		    !CHECK(resident(d.text.data + d.text.len, 256 * 1024),
+		    "%zu bytes of text: the next pages not faulted in",
+		    d.text.len))
+			break;
+	}
+	CHECK(bad == 0, "%zu records not kept as numbered", bad);
+	CHECK(d.pf == NULL || checked >= 3, "checked %zu times", checked);
+	for (i = 0; i < dedup_kept(&d); i++) {
+		rec = dedup_record(&d, (uint32_t)i, &len);
+		bad += len != strlen(lines[i]) || memcmp(rec, lines[i], len);
+	}
+	CHECK(bad == 0, "%zu records read back wrong", bad);
+	dedup_free(&d);
+	free(lines);
+}
+
 /* Threads of this process, or 0 if /proc does not say. */
 static size_t
 threads(void)
@@ -477,8 +545,8 @@ threads(void)
 }
 
 /*
- * Both tables have their memory faulted in ahead by one thread, started
- * only when a table first asks: none for a few records.
+ * Both tables and the text have their memory faulted in ahead by one
+ * thread, started only when one first asks: none for a few records.
  */
 static void
 test_one_prefault_thread(void)
@@ -514,6 +582,7 @@ main(void)
 {
 	make_words();
 	RUN(test_one_prefault_thread);
+	RUN(test_text_ahead);
 	RUN(test_bands);
 	RUN(test_near_pair);
 	RUN(test_unrelated);
