@@ -28,9 +28,10 @@
  * its text hash.  That is at most 8 + 15 (b + 1) bytes: 233 with the 14
  * bands chosen for t = 0.7, and no more at any t since b <= DEDUP_MAXB.
  * The offsets and the text grow by doubling with realloc(3), whose unused
- * tail is not resident; the stretch of text about to be written, at most
- * a sixteenth of it, is faulted in ahead (add_text() in dedup.c).  The text of each near-duplicate takes another 10 to 15 bytes
- * in the text table.  Besides: recent text hashes, up to 8 MiB, and the
+ * tail is not resident, but for the stretch of text about to be written,
+ * at most a sixteenth of it, faulted in ahead (add_text() in dedup.c).
+ * The text of each near-duplicate takes another 10 to 15 bytes in the
+ * text table.  Besides: recent text hashes, up to 8 MiB, and the
  * cache of recsim.h, up to 34 MiB, as the input grows.
  */
 #ifndef DEDUP_H
