@@ -1179,3 +1179,19 @@ shards_corpus() {
 	run bash -c 'LC_ALL=C sort -m shard.* | "$NEARDUP" cluster --bands --dups | wc -l'
 	((output >= 16 && output <= 24)) || fail "$output duplicates of 8 families of 4"
 }
+
+@test "cluster-093: --keep=longest and shortest refuse names that are not regular files, and list nothing" {
+	corpus
+	mkdir sub
+	line=$(neardup hash -a oph c/a.txt | cut -d' ' -f1)
+	printf '%s  c/a.txt\n%s  /dev/null\n%s  sub\n' "$line" "$line" "$line" >fps.fp
+	run --separate-stderr neardup cluster --keep=shortest --dups fps.fp
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: --keep: /dev/null: not a regular file$'
+	printf '%s  c/a.txt\n%s  sub\n' "$line" "$line" >fps.fp
+	run --separate-stderr neardup cluster --keep=longest --dups fps.fp
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: --keep: sub: not a regular file$'
+}

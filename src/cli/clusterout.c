@@ -13,7 +13,11 @@
 #include "clusterout.h"
 #include "xmalloc.h"
 
-/* The size of document i for --keep=longest|shortest. */
+/*
+ * The size of document i for --keep=longest|shortest.  Only a regular
+ * file has a size that says how long a document is: the others (a
+ * directory, a device) would be kept or listed for removal by it.
+ */
 static off_t
 doc_size(const struct fpset *s, uint32_t i)
 {
@@ -21,6 +25,9 @@ doc_size(const struct fpset *s, uint32_t i)
 
 	if (stat(fpset_name(s, i), &st) == -1)
 		err(EXIT_TROUBLE, "--keep: %s", cli_vis(fpset_name(s, i)));
+	if (!S_ISREG(st.st_mode))
+		errx(EXIT_TROUBLE, "--keep: %s: not a regular file",
+		    cli_vis(fpset_name(s, i)));
 	return st.st_size;
 }
 
