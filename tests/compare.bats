@@ -875,3 +875,17 @@ golden_compare() {
 	run "$NEARDUP" compare -t 0.2500001 "$(fixture essay.txt)" "$(fixture source.txt)"
 	assert_line --partial "(threshold 0.2500001)"
 }
+
+@test "compare-082: -t 0 makes any two similar, a simhash cosine below 0 included; -t -0 is 0" {
+	a=nd1-simhash64-w3-fs-s0:0000000000000000
+	b=nd1-simhash64-w3-fs-s0:ffffffffffffffff
+	run --separate-stderr "$NEARDUP" compare -F -t 0 "$a" "$b"
+	assert_exit OK
+	assert_line --partial "cosine -1.0000"
+	assert_line "similar (threshold 0)"
+	run --separate-stderr "$NEARDUP" compare -F -t 0.001 "$a" "$b"
+	assert_exit DIFFER
+	run --separate-stderr "$NEARDUP" compare -F -t -0 --format=json "$a" "$b"
+	assert_exit OK
+	assert_output --partial '"threshold": 0.000000, "similar": true'
+}

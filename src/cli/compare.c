@@ -577,6 +577,8 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	else
 		r.score = containment ? fmax(r.est.cont_ab, r.est.cont_ba) :
 		    r.est.similarity;
+	/* A simhash cosine below 0 is no less similar than 0 (-t 0). */
+	r.score = fmax(r.score, 0);
 	if (passages) {
 		winnow_opts_default(&wo);
 		wo.keepcase = r.sc.keepcase;

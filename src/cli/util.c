@@ -113,7 +113,7 @@ cli_fraction(const struct cmd *c, const char *opt, const char *arg,
 		    zero_ok ? "[0" : "(0");
 		cli_usage(c);
 	}
-	return t;
+	return t == 0 ? 0 : t;	/* -0 is 0, and is printed so */
 }
 
 void
