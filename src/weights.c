@@ -164,9 +164,9 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
 		errno = 0;
 		v = strtod(tab + 1, &end);
 		if (end == tab + 1 || *end != '\0' || errno == ERANGE ||
-		    !isfinite(v) || v < 0) {
+		    !isfinite(v) || v < 0 || v > WEIGHTS_MAX) {
 			fail(e, lineno, 0,
-			    "weight is not a finite number >= 0");
+			    "weight is not a number from 0 to 1e12");
 			goto out;
 		}
 		if (normalize(&tok, (unsigned char *)line,

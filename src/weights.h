@@ -12,6 +12,12 @@
 #include "scheme.h"
 
 #define WEIGHTS_DEFAULT 1.0	/* weight of a token not in the table */
+/*
+ * The largest weight: simhash sums the weights of a document's shingles
+ * in doubles, which 1e12 times the shingles of any file cannot overflow
+ * (a sum of 1e308 made every bit 0, the empty document's fingerprint).
+ */
+#define WEIGHTS_MAX	1e12
 
 struct weights {
 	uint64_t *key;		/* token hashes */

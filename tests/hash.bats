@@ -859,15 +859,23 @@ make_tree() {
 	assert_stderr_line '^neardup: w:2: '
 }
 
-@test "hash-169: --weights: a negative, NaN or infinite weight is an error" {
+@test "hash-169: --weights: a negative, NaN, infinite or too large weight is an error" {
 	local bad
-	for bad in -1 nan inf 1e999 abc ''; do
+	for bad in -1 nan inf 1e999 1e308 1.000001e12 abc ''; do
 		printf 'keeper\t2\nsea\t%s\n' "$bad" >w
 		run --separate-stderr neardup hash --weights=w "$(fixture lighthouse.txt)"
 		assert_exit TROUBLE
 		assert_output ''
 		assert_stderr_line '^neardup: w:2: '
 	done
+}
+
+@test "hash-179: --weights: the largest weights give a fingerprint, not the empty document's" {
+	printf 'sea\t1e12\nkeeper\t0\n' >w
+	run --separate-stderr neardup hash --weights=w "$(fixture lighthouse.txt)" /dev/null
+	assert_exit OK
+	assert_stderr_empty
+	[[ "${lines[0]%% *}" != "${lines[1]%% *}" ]]
 }
 
 @test "hash-170: --weights: a missing file is an error" {
