@@ -81,17 +81,62 @@ add_pair(struct clusters *c, uint32_t a, uint32_t b, double sim, int keep)
 }
 
 /*
+ * Listing pairs, each once: was the pair of fingerprints a and b met by a
+ * pass before this one?  Identical ones were, by the first pass; minhash
+ * and oph ones equal in an earlier band were, by that band's; bottom-k
+ * ones sharing a hash below key, within the b compared, were, by that
+ * hash's run (runs go by ascending key).  The estimate is the same in
+ * every pass, so the first one to meet a pair decides it.  (Band keys
+ * that agree on different values leave a pair found twice, which
+ * unique_pairs() drops.)
+ */
+static int
+met_before(const struct scheme *sc, const struct lsh *l, const uint64_t *a,
+    const uint64_t *b, unsigned band, uint64_t key)
+{
+	size_t nv = scheme_nvalues(sc), i, j;
+	unsigned e;
+
+	if (memcmp(a, b, nv * sizeof(*a)) == 0)
+		return 1;
+	switch (sc->algo) {
+	case ALGO_MINHASH:
+	case ALGO_OPH:
+		for (e = 0; e < band; e++)
+			if (memcmp(a + (size_t)e * l->r, b + (size_t)e * l->r,
+			    l->r * sizeof(*a)) == 0)
+				return 1;
+		break;
+	case ALGO_BOTTOMK:
+		for (i = j = 0; i < l->b && j < l->b && a[i] < key &&
+		    b[j] < key;) {
+			if (a[i] == b[j])
+				return 1;
+			if (a[i] < b[j])
+				i++;
+			else
+				j++;
+		}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/*
  * Confirm the pairs of each run of equal keys (key[] sorted, id[] along):
  * every pair not yet in one group (every pair at all when pairs are
  * listed) whose estimate reaches t, or with exact set whose fingerprints
  * are identical, joins.  With exact set, a fingerprint identical to one
  * before it is marked in copy[]; copies are then passed over, unless
- * pairs are listed.
+ * pairs are listed.  Listing pairs, a pair met by an earlier pass is
+ * passed over (met_before(); band is this pass's, for minhash and oph).
  */
 static void
 confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
     const uint32_t *id, size_t n, const struct cluster_opts *o, int exact,
-    unsigned char *copy, struct clusters *c)
+    unsigned band, unsigned char *copy, struct clusters *c)
 {
 	size_t nv = scheme_nvalues(sc), i, j, k, end;
 	const uint64_t *a, *b;
@@ -109,9 +154,12 @@ confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
 				    uf_find(&c->uf, id[j]) ==
 				    uf_find(&c->uf, id[k])))
 					continue;
-				c->candidates++;
 				a = v + (size_t)id[k] * nv;
 				b = v + (size_t)id[j] * nv;
+				if (o->pairs && !exact &&
+				    met_before(sc, &o->lsh, a, b, band, key[i]))
+					continue;
+				c->candidates++;
 				if (exact) {
 					if (memcmp(a, b, nv * sizeof(*a)) != 0)
 						continue;
@@ -134,6 +182,7 @@ confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
 struct selfctx {
 	const struct scheme *sc;
 	const uint64_t *v;
+	size_t	 nv;
 	const struct cluster_opts *o;
 	struct clusters *c;
 	const uint32_t *map;	/* index number to id, or NULL: the same */
@@ -151,7 +200,10 @@ simhash_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
 	x->c->candidates++;
 	x->c->confirmed++;
 	uf_union(&x->c->uf, a, b);
-	add_pair(x->c, a, b, cos(M_PI * dist / x->sc->size), x->o->pairs);
+	/* Identical ones were listed by the first pass. */
+	add_pair(x->c, a, b, cos(M_PI * dist / x->sc->size), x->o->pairs &&
+	    memcmp(x->v + (size_t)a * x->nv, x->v + (size_t)b * x->nv,
+	    x->nv * sizeof(*x->v)) != 0);
 }
 
 static int
@@ -184,7 +236,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
     const struct cluster_opts *o, struct clusters *c)
 {
 	size_t nv = scheme_nvalues(sc), i, m;
-	struct selfctx x = { sc, v, o, c, NULL };
+	struct selfctx x = { sc, v, nv, o, c, NULL };
 	struct index ix;
 	unsigned char *copy;
 	uint64_t *key, *w;
@@ -203,7 +255,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 		id[i] = (uint32_t)i;
 	}
 	keysort(key, id, n, 64);
-	confirm_runs(sc, v, key, id, n, o, 1, copy, c);
+	confirm_runs(sc, v, key, id, n, o, 1, 0, copy, c);
 
 	switch (sc->algo) {
 	case ALGO_MINHASH:
@@ -215,7 +267,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 				id[i] = (uint32_t)i;
 			}
 			keysort(key, id, n, 64);
-			confirm_runs(sc, v, key, id, n, o, 0, copy, c);
+			confirm_runs(sc, v, key, id, n, o, 0, band, copy, c);
 		}
 		break;
 	case ALGO_BOTTOMK:
@@ -235,7 +287,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 					id[m++] = (uint32_t)i;
 				}
 		keysort(key, id, m, 64);
-		confirm_runs(sc, v, key, id, m, o, 0, copy, c);
+		confirm_runs(sc, v, key, id, m, o, 0, 0, copy, c);
 		break;
 	case ALGO_SIMHASH:
 		/* Copies have joined their originals: the others suffice. */

@@ -480,6 +480,61 @@ test_pairs(void)
 }
 
 /*
+ * --pairs over many copies: 300 fingerprints, the first half identical,
+ * the rest the same but for a bit of their last value (equal in every
+ * band but the last, in all but a hash of a bottom-k sketch, within 2
+ * bits of simhash).  Every pair is listed once,
+ * and the pairs are never held many times over: a pair met by each band
+ * in turn, 8 times, took 8 times the memory before being made unique.
+ */
+static void
+test_pairs_once(void)
+{
+	enum { N = 300 };
+	static const enum algo algos[] = { ALGO_MINHASH, ALGO_OPH,
+	    ALGO_BOTTOMK, ALGO_SIMHASH };
+	static uint64_t v[N * K];
+	struct cluster_opts o;
+	struct clusters c;
+	struct scheme sc;
+	size_t ai, nv, i, want = (size_t)N * (N - 1) / 2;
+
+	for (ai = 0; ai < sizeof(algos) / sizeof(algos[0]); ai++) {
+		sc = mkscheme(algos[ai], algos[ai] == ALGO_SIMHASH ? 64 : K);
+		nv = scheme_nvalues(&sc);
+		random_values(v, nv);
+		if (sc.algo == ALGO_BOTTOMK)
+			qsort(v, nv, sizeof(*v), u64cmp);
+		for (i = 1; i < N; i++) {
+			memcpy(v + i * nv, v, nv * sizeof(*v));
+			if (i >= N / 2)		/* one bit of the last differs */
+				v[i * nv + nv - 1] ^= (uint64_t)1 << i % 64;
+			if (sc.algo == ALGO_BOTTOMK)
+				qsort(v + i * nv, nv, sizeof(*v), u64cmp);
+		}
+		memset(&o, 0, sizeof(o));
+		o.t = 0.5;
+		o.d = 3;
+		o.pairs = 1;
+		o.lsh.b = 8;
+		o.lsh.r = 16;
+		cluster_run(&sc, v, N, &o, &c);
+		CHECK(c.npair == want, "%s: %zu pairs listed, want %zu",
+		    scheme_algo_name(sc.algo), c.npair, want);
+		CHECK(c.pcap < 2 * want + 1024, "%s: room for %zu pairs "
+		    "held, for %zu listed", scheme_algo_name(sc.algo), c.pcap,
+		    want);
+		for (i = 1; i < c.npair; i++)
+			if (!CHECK(c.pair[i - 1].a < c.pair[i].a ||
+			    (c.pair[i - 1].a == c.pair[i].a &&
+			    c.pair[i - 1].b < c.pair[i].b), "%s: pairs out of "
+			    "order or twice", scheme_algo_name(sc.algo)))
+				break;
+		cluster_free(&c);
+	}
+}
+
+/*
  * Bottom-k: families of documents made of a common core of 400 elements
  * (values in [2^41, 2^62)) and 20 of each member's own (J = 400 / 440 =
  * 0.91 within a family); strangers share nothing.  Members 0 and 1 of a
@@ -726,6 +781,7 @@ main(void)
 	RUN(test_confirm);
 	RUN(test_identical);
 	RUN(test_pairs);
+	RUN(test_pairs_once);
 	RUN(test_bottomk_groups);
 	RUN(test_bottomk_shifted);
 	RUN(test_simhash_groups);
