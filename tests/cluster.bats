@@ -1195,3 +1195,21 @@ shards_corpus() {
 	assert_output ''
 	assert_stderr_line '^neardup: --keep: sub: not a regular file$'
 }
+
+@test "cluster-094: --pairs is not with --dups, --uniques or --all; -t is not for simhash fingerprints" {
+	corpus
+	neardup hash -a oph -r c >oph.fp
+	for opt in --dups --uniques --all; do
+		run --separate-stderr neardup cluster --pairs "$opt" oph.fp
+		assert_exit TROUBLE
+		assert_output ''
+		assert_stderr_line 'not with --dups, --uniques or --all$'
+	done
+	neardup hash -r c >sim.fp
+	run --separate-stderr neardup cluster -t 0.9 sim.fp
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: -t: applies to minhash, oph and bottomk '
+	run --separate-stderr neardup cluster -t 0.9 oph.fp
+	assert_exit OK
+}

@@ -970,3 +970,11 @@ make_tree() {
 		assert_output "$vec"
 	done
 }
+
+@test "hash-180: -L without -r is a usage error, as for cluster and near" {
+	run --separate-stderr neardup hash -L "$(fixture lighthouse.txt)"
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: -L applies to -r$'
+	assert_stderr_line '^usage: neardup hash '
+}

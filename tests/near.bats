@@ -906,3 +906,10 @@ EOF
 @test "near-125: 40000 random 64-bit fingerprints at d = 8 and 9 (more blocks than d + 1): equal a brute-force scan" {
 	crosscheck 64 40000 8,9 queries
 }
+
+@test "near-126: -L without -r is a usage error" {
+	run --separate-stderr neardup near --docs -L -d 3 "$(fixture lighthouse.txt)"
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line '^neardup: -L applies to -r$'
+}

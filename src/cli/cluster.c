@@ -223,6 +223,11 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		warnx("-L applies to -r");
 		cli_usage(c);
 	}
+	if (o.pairs && (o.show != SHOW_GROUPS || o.all)) {
+		warnx("--pairs prints pairs, not groups: not with --dups, "
+		    "--uniques or --all");
+		cli_usage(c);
+	}
 	if (o.header && !(o.fmt == OUT_TSV || (o.pairs && o.fmt != OUT_JSON))) {
 		warnx("--header applies to tables: --format=tsv, --pairs");
 		cli_usage(c);
@@ -283,6 +288,10 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		    "values of a fingerprint", co.lsh.b, co.lsh.r, s.sc.size);
 	if (have_d && s.sc.algo != ALGO_SIMHASH)
 		errx(EXIT_TROUBLE, "-d: applies to simhash fingerprints");
+	if (have_t && (s.sc.algo == ALGO_SIMHASH || s.sc.algo == ALGO_KEY) &&
+	    s.have_sc)
+		errx(EXIT_TROUBLE, "-t: applies to minhash, oph and bottomk "
+		    "fingerprints (simhash ones join within -d bits)");
 	if (s.sc.algo == ALGO_SIMHASH && co.d > INDEX_MAXD(s.sc.size))
 		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints",
 		    co.d, s.sc.size);

@@ -115,6 +115,10 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (follow && !recursive) {
+		warnx("-L applies to -r");
+		cli_usage(c);
+	}
 	if (list != NULL && argc > 0) {
 		warnx("file operands cannot be combined with --files0-from");
 		cli_usage(c);
