@@ -80,6 +80,7 @@ json_ok() {
 	for algo in $ALGOS; do
 		t=(-t 0.5)
 		[ "$algo" = simhash ] && t=(-d 16)
+		[ "$algo" = key ] && t=()
 		run neardup cluster -a "$algo" "${t[@]}" --format=json -r docs
 		json_ok
 		jq_true 'type == "array" and length >= 1 and all(

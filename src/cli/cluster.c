@@ -291,7 +291,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	if (have_t && (s.sc.algo == ALGO_SIMHASH || s.sc.algo == ALGO_KEY) &&
 	    s.have_sc)
 		errx(EXIT_TROUBLE, "-t: applies to minhash, oph and bottomk "
-		    "fingerprints (simhash ones join within -d bits)");
+		    "fingerprints (simhash ones join within -d bits, key "
+		    "ones when equal)");
 	if (s.sc.algo == ALGO_SIMHASH && co.d > INDEX_MAXD(s.sc.size))
 		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints",
 		    co.d, s.sc.size);
