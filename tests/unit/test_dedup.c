@@ -496,7 +496,7 @@ static void
 test_text_ahead(void)
 {
 	enum { N = 40000 };
-	char buf[256], (*lines)[160] = calloc(N, sizeof(*lines));
+	char buf[256], (*lines)[288] = calloc(N, sizeof(*lines));
 	struct dedup d;
 	uint32_t id;
 	size_t i, len, bad = 0, checked = 0;
