@@ -1213,3 +1213,13 @@ shards_corpus() {
 	run --separate-stderr neardup cluster -t 0.9 oph.fp
 	assert_exit OK
 }
+
+@test "cluster-095: documents: -t with simhash, -d with the others, refused before any is read" {
+	run --separate-stderr neardup cluster -r -a simhash -t 0.9 missing
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" 'neardup: -t: applies to minhash, oph and bottomk fingerprints (simhash ones join within -d bits, key ones when equal)'
+	run --separate-stderr neardup cluster -r -d 3 missing
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: -d: applies to simhash fingerprints'
+}

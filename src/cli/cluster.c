@@ -70,6 +70,17 @@ collect(void *ctx, const char *lines, size_t len)
 	fpline_free(&fp);
 }
 
+/* -t and -d each apply to some algorithms only. */
+static void
+check_t_d(enum algo algo, int have_t, int have_d)
+{
+	if (have_d && algo != ALGO_SIMHASH)
+		errx(EXIT_TROUBLE, "-d: applies to simhash fingerprints");
+	if (have_t && (algo == ALGO_SIMHASH || algo == ALGO_KEY))
+		errx(EXIT_TROUBLE, "-t: applies to minhash, oph and bottomk "
+		    "fingerprints (simhash ones join within -d bits, key "
+		    "ones when equal)");
+}
 
 static int
 cluster_exec(const struct cmd *c, int argc, char **argv)
@@ -257,6 +268,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		/* Documents: one permutation hashing unless -a says. */
 		if (!algo_given)
 			so.algo = ALGO_OPH;
+		/* Known now: say so before hashing them all. */
+		check_t_d(so.algo, have_t, have_d);
 		memset(&cfg, 0, sizeof(cfg));
 		shopts_scheme(c, &so, REC_NONE, &cfg.sc);
 		cfg.wt = so.weights != NULL ? &so.wt : NULL;
@@ -286,13 +299,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	if (have_lsh && co.lsh.b * co.lsh.r > s.sc.size)
 		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
 		    "values of a fingerprint", co.lsh.b, co.lsh.r, s.sc.size);
-	if (have_d && s.sc.algo != ALGO_SIMHASH)
-		errx(EXIT_TROUBLE, "-d: applies to simhash fingerprints");
-	if (have_t && (s.sc.algo == ALGO_SIMHASH || s.sc.algo == ALGO_KEY) &&
-	    s.have_sc)
-		errx(EXIT_TROUBLE, "-t: applies to minhash, oph and bottomk "
-		    "fingerprints (simhash ones join within -d bits, key "
-		    "ones when equal)");
+	/* Nothing read: no -t to refuse (-d was refused before, too). */
+	check_t_d(s.sc.algo, have_t && s.have_sc, have_d);
 	if (s.sc.algo == ALGO_SIMHASH && co.d > INDEX_MAXD(s.sc.size))
 		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints",
 		    co.d, s.sc.size);
