@@ -833,6 +833,16 @@ def point():
     return v
 ix = [point() for _ in range(n)]
 qs = [point() for _ in range(max(1, min(200, n // 10)))]
+# A query and an index pair exactly d apart for each d, so that no seed
+# leaves a distance without a match to check.
+def flip(v, d):
+    for b in r.sample(range(bits), d):
+        v ^= 1 << b
+    return v
+for d in ds:
+    qs.append(flip(r.choice(ix), d))
+    ix.append(flip(r.choice(ix), d))
+n = len(ix)
 sch = 'nd1-simhash%d-w3-fs-s0' % bits
 def write(path, vals, pre):
     with open(path, 'w') as f:
