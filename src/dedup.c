@@ -12,7 +12,6 @@
  * it.  So a band key holds at most DEDUP_CHAINMAX records, the earliest:
  * the records after them are found by their other bands.
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +20,6 @@
 #include "xxh.h"
 
 #define RECORDS_MIN	1024
-#define PAGE		4096
 #define TEXT_AHEAD_MIN	(1024 * 1024)	/* text faulted in ahead from here */
 #define SLOT_TEXT	(2 * TAGMAP_PARTS)	/* after those of the tables */
 #define TAG_TEXT	0x7465787468617368ULL	/* the whole-text hash */
@@ -221,7 +219,6 @@ static void
 add_text(struct dedup *d, const char *p, size_t len)
 {
 	struct buf *t = &d->text;
-	uintptr_t from, to;
 	size_t ahead;
 
 	if (d->pf != NULL && t->len + len > d->textask) {
@@ -231,13 +228,8 @@ add_text(struct dedup *d, const char *p, size_t len)
 			prefault_drop(d->pf, SLOT_TEXT);
 			(void)buf_reserve(t, len + ahead);
 		}
-		from = (uintptr_t)(t->data + t->len + len + PAGE - 1) &
-		    ~(uintptr_t)(PAGE - 1);
-		to = (uintptr_t)(t->data + t->len + len + ahead) &
-		    ~(uintptr_t)(PAGE - 1);
-		if (to > from)
-			prefault_ask(d->pf, SLOT_TEXT, (void *)from,
-			    (size_t)(to - from));
+		/* From the page after the one being written now. */
+		prefault_ask(d->pf, SLOT_TEXT, t->data + t->len + len, ahead);
 		d->textask = t->len + len + ahead / 2;
 	}
 	buf_add(t, p, len);

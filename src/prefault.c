@@ -6,8 +6,10 @@
 #include <sys/mman.h>
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "prefault.h"
 #include "xmalloc.h"
@@ -29,6 +31,7 @@ struct prefault {
 	pthread_t th;
 	struct slot *slot;
 	size_t	 nslots, next;
+	uintptr_t page;		/* bytes of a page, a power of two */
 	int	 started;	/* 1: the thread runs, -1: it could not */
 	int	 quit;
 };
@@ -114,6 +117,8 @@ prefault_new(size_t nslots)
 	f = xcalloc(1, sizeof(*f));
 	f->slot = xcalloc(nslots, sizeof(*f->slot));
 	f->nslots = nslots;
+	f->page = sysconf(_SC_PAGESIZE) > 0 ?
+	    (uintptr_t)sysconf(_SC_PAGESIZE) : 4096;
 	pthread_mutex_init(&f->mu, NULL);
 	pthread_cond_init(&f->cv, NULL);
 	return f;
@@ -135,7 +140,13 @@ void
 prefault_ask(struct prefault *f, size_t slot, void *addr, size_t len)
 {
 	struct slot *s = &f->slot[slot];
+	uintptr_t from = ((uintptr_t)addr + f->page - 1) & ~(f->page - 1),
+	    to = ((uintptr_t)addr + len) & ~(f->page - 1);
 
+	if (to <= from) {
+		prefault_drop(f, slot);
+		return;
+	}
 	/* Asks and drops come from one thread at a time (prefault.h). */
 	if (f->started == 0)
 		f->started = pthread_create(&f->th, NULL, prefault_main, f) ==
@@ -144,8 +155,8 @@ prefault_ask(struct prefault *f, size_t slot, void *addr, size_t len)
 		return;
 	pthread_mutex_lock(&f->mu);
 	settle(f, s);
-	s->addr = addr;
-	s->len = len;
+	s->addr = (char *)from;
+	s->len = (size_t)(to - from);
 	s->state = ASKED;
 	pthread_cond_broadcast(&f->cv);
 	pthread_mutex_unlock(&f->mu);

@@ -25,7 +25,10 @@ struct prefault;
  */
 struct prefault *prefault_new(size_t nslots);
 
-/* Fault in len bytes from addr (page-aligned) ahead, in place of slot's. */
+/*
+ * Fault in the whole pages of addr[0..len) ahead, in place of slot's
+ * range; none if there is no whole page in it.
+ */
 void	prefault_ask(struct prefault *, size_t slot, void *addr, size_t len);
 
 /*

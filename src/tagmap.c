@@ -140,10 +140,8 @@ ask(struct tagmap *m, struct tagmap_part *p)
 	if (m->pf == NULL)
 		return;
 	part_map(p, to);
-	from = page_up(p->nb * sizeof(*p->bk));
-	if (to > from)
-		prefault_ask(m->pf, slot_of(m, p), (char *)p->bk + from,
-		    to - from);
+	from = p->nb * sizeof(*p->bk);
+	prefault_ask(m->pf, slot_of(m, p), (char *)p->bk + from, to - from);
 }
 
 /* The free slots of a bucket, as bits: filled from the first. */

@@ -96,6 +96,33 @@ test_zero_and_kept(void)
 	prefault_free(f);
 }
 
+/* A range not on page bounds: the whole pages within it, no others. */
+static void
+test_whole_pages(void)
+{
+	struct prefault *f = prefault_new(1);
+	char *p = map(SIZE);
+
+	if (f == NULL || p == NULL) {
+		if (p != NULL)
+			munmap(p, SIZE);
+		prefault_free(f);
+		return;
+	}
+	prefault_ask(f, 0, p + 1, 3 * PAGE);
+	CHECK(faulted(p + PAGE, 2 * PAGE), "pages 1 and 2 not faulted in");
+	prefault_drop(f, 0);
+	CHECK(resident(p, PAGE) == 0, "page 0, only partly asked, faulted in");
+	CHECK(resident(p + 3 * PAGE, PAGE) == 0, "page 3, only partly asked, "
+	    "faulted in");
+	prefault_ask(f, 0, p + PAGE + 1, PAGE);	/* no whole page */
+	prefault_drop(f, 0);
+	CHECK(resident(p + PAGE, SIZE - PAGE) == 2, "%zu pages resident, "
+	    "want 2", resident(p + PAGE, SIZE - PAGE));
+	munmap(p, SIZE);
+	prefault_free(f);
+}
+
 /* Asked again and again, dropped, unmapped under it, freed while busy. */
 static void
 test_drop_and_free(void)
@@ -131,6 +158,7 @@ int
 main(void)
 {
 	RUN(test_zero_and_kept);
+	RUN(test_whole_pages);
 	RUN(test_drop_and_free);
 	return unit_status();
 }
