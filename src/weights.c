@@ -19,6 +19,11 @@
 #include "weights.h"
 #include "xmalloc.h"
 
+/* WEIGHTS_MAX as the messages write it. */
+#define TEXT(x)		#x
+#define TEXT_OF(x)	TEXT(x)
+#define MAX_TEXT	TEXT_OF(WEIGHTS_MAX)
+
 static size_t
 slot(const struct weights *w, uint64_t th)
 {
@@ -166,7 +171,7 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
 		if (end == tab + 1 || *end != '\0' || errno == ERANGE ||
 		    !isfinite(v) || v < 0 || v > WEIGHTS_MAX) {
 			fail(e, lineno, 0,
-			    "weight is not a number from 0 to 1e12");
+			    "weight is not a number from 0 to " MAX_TEXT);
 			goto out;
 		}
 		if (normalize(&tok, (unsigned char *)line,
