@@ -1223,3 +1223,44 @@ shards_corpus() {
 	assert_exit TROUBLE
 	assert_equal "$stderr" 'neardup: -d: applies to simhash fingerprints'
 }
+
+@test "cluster-096: a file reached twice (same name, or a symlinked directory) is one member: --dups never lists the only copy" {
+	mkdir -p notes/sub
+	echo 'my only copy of these notes' >notes/sub/a
+	ln -s sub notes/link
+	for args in "-rL notes/" "-r notes/ notes/sub" "--docs notes/sub/a notes/sub/a"; do
+		run --separate-stderr neardup cluster --dups $args
+		assert_exit OK
+		assert_output ''
+		run --separate-stderr neardup cluster --pairs $args
+		assert_exit OK
+		assert_output ''
+	done
+	neardup hash -a oph notes/sub/a notes/sub/a >twice.fp
+	run --separate-stderr neardup cluster --dups twice.fp
+	assert_exit OK
+	assert_output ''
+	run --separate-stderr neardup cluster --uniques twice.fp
+	assert_output 'notes/sub/a'
+	neardup hash -a key notes/sub/a notes/sub/a | LC_ALL=C sort >key.sorted
+	run --separate-stderr neardup cluster --sorted --dups key.sorted
+	assert_exit OK
+	assert_output ''
+	neardup hash -a oph --bands notes/sub/a notes/sub/a | LC_ALL=C sort \
+	    >bands.sorted
+	run --separate-stderr neardup cluster --sorted --bands --dups bands.sorted
+	assert_exit OK
+	assert_output ''
+	# The documented pipeline leaves the notes where they were.
+	neardup cluster --dups -z -rL notes/ | xargs -0r rm --
+	[ -f notes/sub/a ]
+	# A real copy is still a duplicate, and one path of the pair twice is
+	# not listed against itself.
+	cp notes/sub/a notes/b
+	run --separate-stderr neardup cluster -rL notes/
+	assert_exit OK
+	assert_equal "$(echo "$output" | grep -c .)" 2
+	run --separate-stderr neardup cluster --pairs -rL notes/
+	assert_equal "$(echo "$output" | grep -c .)" 2
+	refute_output --partial $'notes/link/a\tnotes/sub/a'
+}

@@ -227,10 +227,10 @@ flush_run(struct fpset *s, const struct out *o, size_t *shown)
 
 	if (s->n == 0)
 		return;
-	g.n = s->n;
 	g.id = xreallocarray(NULL, s->n, sizeof(*g.id));
 	for (i = 0; i < s->n; i++)
 		g.id[i] = (uint32_t)i;
+	g.n = cout_once(s, g.id, s->n);
 	g.kept = cout_kept(s, &g, o->keep);
 	cout_group(s, &g, o, shown);
 	free(g.id);

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "clusterout.h"
 #include "xmalloc.h"
+#include "xxh.h"
 
 /*
  * The size of document i for --keep=longest|shortest.  Only a regular
@@ -60,6 +61,93 @@ cout_kept(const struct fpset *s, const struct group *g, int keep)
 	return best;
 }
 
+/* A member, for cout_once(): its name, file and place in the group. */
+struct member {
+	const char *name;
+	dev_t	 dev;
+	ino_t	 ino;
+	int	 file;		/* stat(2) found it */
+	size_t	 at;
+	int	 again;		/* the same as an earlier member */
+};
+
+static int
+by_name(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int
+by_file(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/*
+ * The file of fingerprint i as a number (0 if it is not one), looked up
+ * once: for --pairs, where a name may be in many pairs.
+ */
+static uint64_t
+file_of(const struct fpset *s, uint64_t **cache, uint32_t i)
+{
+	struct stat st;
+
+	if (*cache == NULL)
+		*cache = xcalloc(s->n, sizeof(**cache));
+	if ((*cache)[i] == 0)
+		(*cache)[i] = stat(fpset_name(s, i), &st) == -1 ? 2 :
+		    (xxh_bytes(&st.st_dev, sizeof(st.st_dev),
+		    (uint64_t)st.st_ino) | 1);
+	return (*cache)[i] == 2 ? 0 : (*cache)[i];
+}
+
+size_t
+cout_once(const struct fpset *s, uint32_t *id, size_t n)
+{
+	struct member *m;
+	struct stat st;
+	size_t i, k;
+
+	if (n < 2)
+		return n;
+	m = xreallocarray(NULL, n, sizeof(*m));
+	for (i = 0; i < n; i++) {
+		m[i].name = fpset_name(s, id[i]);
+		m[i].file = stat(m[i].name, &st) == 0;
+		m[i].dev = m[i].file ? st.st_dev : 0;
+		m[i].ino = m[i].file ? st.st_ino : 0;
+		m[i].at = i;
+		m[i].again = 0;
+	}
+	qsort(m, n, sizeof(*m), by_name);
+	for (i = 1; i < n; i++)
+		m[i].again = strcmp(m[i].name, m[i - 1].name) == 0;
+	qsort(m, n, sizeof(*m), by_file);
+	for (i = 1; i < n; i++)
+		if (m[i].file && m[i - 1].file && m[i].dev == m[i - 1].dev &&
+		    m[i].ino == m[i - 1].ino)
+			m[i].again = 1;
+	for (i = 0; i < n; i++)
+		if (m[i].again)
+			id[m[i].at] = UINT32_MAX;
+	free(m);
+	for (i = k = 0; i < n; i++)
+		if (id[i] != UINT32_MAX)
+			id[k++] = id[i];
+	return k;
+}
+
 void
 cout_name(const struct out *o, const char *name)
 {
@@ -103,8 +191,10 @@ cout_groups(const struct fpset *s, struct clusters *c, const struct out *o,
 		}
 		g[gi[root]].id[g[gi[root]].n++] = (uint32_t)i;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		g[i].n = cout_once(s, g[i].id, g[i].n);
 		g[i].kept = cout_kept(s, &g[i], o->keep);
+	}
 	free(gi);
 	*ngroups = n;
 	return g;
@@ -215,7 +305,9 @@ cout_all(const struct fpset *s, const struct group *g, size_t ng,
 void
 cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 {
-	size_t i;
+	uint64_t *files = NULL;
+	size_t i, shown;
+	uint32_t a, b;
 
 	if (o->fmt == OUT_JSON)
 		putchar('[');
@@ -223,21 +315,32 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 		fputs("a\tb\tsimilarity", stdout);
 		cout_end(o);
 	}
-	for (i = 0; i < c->npair; i++) {
+	for (i = shown = 0; i < c->npair; i++) {
+		a = c->pair[i].a;
+		b = c->pair[i].b;
+		/*
+		 * A document reached twice, by one name or (when identical)
+		 * by two paths to one file, is not a pair with itself.
+		 */
+		if (strcmp(fpset_name(s, a), fpset_name(s, b)) == 0 ||
+		    (c->pair[i].sim == 1 && file_of(s, &files, a) != 0 &&
+		    file_of(s, &files, a) == file_of(s, &files, b)))
+			continue;
 		if (o->fmt == OUT_JSON) {
-			printf("%s\n{\"a\": ", i ? "," : "");
-			cout_name(o, fpset_name(s, c->pair[i].a));
+			printf("%s\n{\"a\": ", shown++ ? "," : "");
+			cout_name(o, fpset_name(s, a));
 			printf(", \"b\": ");
-			cout_name(o, fpset_name(s, c->pair[i].b));
+			cout_name(o, fpset_name(s, b));
 			printf(", \"similarity\": %.6f}", c->pair[i].sim);
 			continue;
 		}
-		cout_name(o, fpset_name(s, c->pair[i].a));
+		cout_name(o, fpset_name(s, a));
 		putchar('\t');
-		cout_name(o, fpset_name(s, c->pair[i].b));
+		cout_name(o, fpset_name(s, b));
 		printf("\t%.6f", c->pair[i].sim);
 		cout_end(o);
 	}
 	if (o->fmt == OUT_JSON)
-		printf(c->npair ? "\n]\n" : "]\n");
+		printf(shown ? "\n]\n" : "]\n");
+	free(files);
 }

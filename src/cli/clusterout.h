@@ -30,7 +30,17 @@ struct group {
 /* The member of g to keep under policy keep (KEEP_*). */
 uint32_t cout_kept(const struct fpset *, const struct group *g, int keep);
 
-/* The groups of the union-find of c over s, in order of first member. */
+/*
+ * Drop from the n members id[] of a group those that are an earlier one
+ * again: the same name, or another name of the same file (stat(2)).
+ * Returns how many are left, in their order.
+ */
+size_t	cout_once(const struct fpset *, uint32_t *id, size_t n);
+
+/*
+ * The groups of the union-find of c over s, in order of first member,
+ * each without its members met twice (cout_once).
+ */
 struct group *cout_groups(const struct fpset *, struct clusters *c,
 	    const struct out *, size_t *ngroups);
 
