@@ -344,3 +344,18 @@ completion_has() {
 @test "io-022: every command is in completions/neardup.fish" {
 	completion_has neardup.fish
 }
+
+@test "io-031: with standard input closed, '-' is an error, not the next file opened" {
+	printf 'alpha beta gamma delta\n' >a.txt
+	neardup hash a.txt >idx.fp
+	neardup hash -a oph a.txt >mh.fp
+	for cmd in "compare a.txt -" "near -d 3 idx.fp" "uniq a.txt -" \
+	    "cluster mh.fp -" "hash -"; do
+		run --separate-stderr bash -c "\"\$NEARDUP\" $cmd <&-"
+		assert_exit TROUBLE
+		assert_stderr_line 'neardup: -: Bad file descriptor'
+	done
+	run --separate-stderr bash -c '"$NEARDUP" hash a.txt >&-'
+	assert_exit TROUBLE
+	assert_stderr_line 'neardup: stdout: Bad file descriptor'
+}

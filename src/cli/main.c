@@ -3,6 +3,8 @@
  * command table, global options and help.
  */
 #include <err.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,7 +90,18 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct cmd *c;
-	int ch;
+	int ch, fd;
+
+	/*
+	 * A standard descriptor closed by the caller would be the next file
+	 * opened, read as standard input or written as output.  Hold each
+	 * with /dev/null open the wrong way round: using it fails, as it
+	 * would closed (EBADF), and the file is left alone.
+	 */
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF &&
+		    open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY) != fd)
+			return EXIT_TROUBLE;
 
 	/* getopt(3) names argv[0] in its messages: make it ours, bare. */
 	argv[0] = (char *)getprogname();
