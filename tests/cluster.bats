@@ -1264,3 +1264,19 @@ shards_corpus() {
 	assert_equal "$(echo "$output" | grep -c .)" 2
 	refute_output --partial $'notes/link/a\tnotes/sub/a'
 }
+
+@test "cluster-097: nothing to read (an empty directory or file): -d, -t and --lsh are not refused" {
+	mkdir empty
+	: >none.fp
+	for args in "-r -a simhash -d 3 empty" "-r --lsh=4x8 empty" "-d 3 none.fp" \
+	    "-t 0.9 none.fp" "--lsh=4x8 none.fp"; do
+		run --separate-stderr neardup cluster $args
+		assert_exit OK
+		assert_output ''
+		assert_equal "$stderr" ''
+	done
+	# With documents, --lsh is refused for simhash before any is read.
+	run --separate-stderr neardup cluster -r -a simhash --lsh=4x8 missing
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: --lsh: bands apply to minhash and oph fingerprints'
+}

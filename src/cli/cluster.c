@@ -70,10 +70,13 @@ collect(void *ctx, const char *lines, size_t len)
 	fpline_free(&fp);
 }
 
-/* -t and -d each apply to some algorithms only. */
+/* -t, -d and --lsh each apply to some algorithms only. */
 static void
-check_t_d(enum algo algo, int have_t, int have_d)
+check_t_d(enum algo algo, int have_t, int have_d, int have_lsh)
 {
+	if (have_lsh && algo != ALGO_MINHASH && algo != ALGO_OPH)
+		errx(EXIT_TROUBLE, "--lsh: bands apply to minhash and oph "
+		    "fingerprints");
 	if (have_d && algo != ALGO_SIMHASH)
 		errx(EXIT_TROUBLE, "-d: applies to simhash fingerprints");
 	if (have_t && (algo == ALGO_SIMHASH || algo == ALGO_KEY))
@@ -269,7 +272,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		if (!algo_given)
 			so.algo = ALGO_OPH;
 		/* Known now: say so before hashing them all. */
-		check_t_d(so.algo, have_t, have_d);
+		check_t_d(so.algo, have_t, have_d, have_lsh);
 		memset(&cfg, 0, sizeof(cfg));
 		shopts_scheme(c, &so, REC_NONE, &cfg.sc);
 		cfg.wt = so.weights != NULL ? &so.wt : NULL;
@@ -291,16 +294,18 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 				rval = EXIT_TROUBLE;
 	}
 
-	if (!s.have_sc)
-		s.sc.algo = ALGO_KEY;	/* nothing read: nothing to do */
-	if (have_lsh && s.sc.algo != ALGO_MINHASH && s.sc.algo != ALGO_OPH)
-		errx(EXIT_TROUBLE, "--lsh: bands apply to minhash and oph "
-		    "fingerprints");
+	/*
+	 * Nothing read: nothing to do, and no scheme to refuse -t, -d or
+	 * --lsh for (an empty directory is not an error).
+	 */
+	if (!s.have_sc) {
+		s.sc.algo = ALGO_KEY;
+		have_lsh = have_t = have_d = 0;
+	}
+	check_t_d(s.sc.algo, have_t, have_d, have_lsh);
 	if (have_lsh && co.lsh.b * co.lsh.r > s.sc.size)
 		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
 		    "values of a fingerprint", co.lsh.b, co.lsh.r, s.sc.size);
-	/* Nothing read: no -t to refuse (-d was refused before, too). */
-	check_t_d(s.sc.algo, have_t && s.have_sc, have_d);
 	if (s.sc.algo == ALGO_SIMHASH && co.d > INDEX_MAXD(s.sc.size))
 		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints",
 		    co.d, s.sc.size);
