@@ -3,6 +3,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,6 +20,35 @@ recreader_init(struct recreader *r, int fd, int delim)
 	r->delim = delim;
 	r->next = 1;
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+}
+
+#define QUIET_MS	20	/* no more input in this long: idle */
+#define SLOW_MS		200	/* a batch this old: idle if none waits */
+
+/* Milliseconds on a clock that only goes forward. */
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Is the input idle: nothing to read within QUIET_MS, or nothing now
+ * once the batch has been gathered for SLOW_MS?  A writer that is just a
+ * little behind (cat(1) into a pipe) is waited for, so that batches stay
+ * large; a live stream's records are handed on within SLOW_MS.
+ */
+static int
+idle_input(int fd, long long start)
+{
+	struct pollfd pfd;
+
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	return poll(&pfd, 1, now_ms() - start >= SLOW_MS ? 0 : QUIET_MS) == 0;
 }
 
 static size_t
@@ -48,10 +79,12 @@ recreader_next(struct recreader *r, char **data, size_t *len,
     uint64_t *first)
 {
 	size_t cut = 0, scanned = 0, room;
-	int skipping = 0;
+	int skipping = 0, idle = 0;
+	long long start = now_ms();
 	char *last, *p;
 	ssize_t n;
 
+	r->idle = 0;
 	if (r->err != 0)
 		return -r->err;
 	for (;;) {
@@ -62,7 +95,7 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 			if (r->eof)
 				return skip(r, r->len, first);
 			r->len = 0;
-		} else if (r->len >= RECORD_BATCH || r->eof) {
+		} else if (r->len >= RECORD_BATCH || r->eof || idle) {
 			last = scanned < r->len ? memrchr(r->buf + scanned,
 			    r->delim, r->len - scanned) : NULL;
 			if (last != NULL)
@@ -74,6 +107,7 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 				break;
 			if (r->eof)
 				return 0;
+			idle = 0;
 			/* No delimiter yet: the buffer is one record. */
 			if (r->len > RECORD_MAX) {
 				skipping = 1;
@@ -106,7 +140,10 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 		if (n == 0)
 			r->eof = 1;
 		r->len += (size_t)n;
+		if (n > 0 && !skipping && r->len < RECORD_BATCH)
+			idle = idle_input(r->fd, start);
 	}
+	r->idle = idle;
 	p = memchr(r->buf, r->delim, cut);
 	if ((p != NULL ? (size_t)(p - r->buf) : cut) > RECORD_MAX)
 		return skip(r, p != NULL ? (size_t)(p - r->buf) + 1 : cut,

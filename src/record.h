@@ -31,6 +31,8 @@ struct recreader {
 	int	 eof;
 	int	 err;		/* a read failed: errno, once the records
 				   before have been handed on */
+	int	 idle;		/* the last batch was cut where the input had
+				   no more to read for now */
 	uint64_t next;		/* number of the next record (from 1) */
 };
 
@@ -45,6 +47,12 @@ void	recreader_init(struct recreader *, int fd, int delim);
  * when a record is longer.  A record longer than RECORD_MAX is skipped,
  * never cut: RECORD_LONG is returned, with its number in *first, so that
  * memory stays within about twice RECORD_MAX whatever the input.
+ *
+ * A batch ends sooner, at the last whole record, when a pipe or terminal
+ * has nothing more to read for now: its writer is slower than the
+ * reader, as a live log is.  Then idle is set, so that the caller can
+ * hand on all it holds before it waits for more.  A regular file is
+ * never idle.
  */
 int	recreader_next(struct recreader *, char **data, size_t *len,
 	    uint64_t *first);

@@ -978,3 +978,14 @@ make_tree() {
 	assert_stderr_line '^neardup: -L applies to -r$'
 	assert_stderr_line '^usage: neardup hash '
 }
+
+@test "hash-181: --lines on a live stream: each line's fingerprint comes out as it comes" {
+	mkfifo in
+	{ echo 'the first line of a live log'; sleep 5; echo 'a second line'; } >in &
+	neardup hash --lines <in >out &
+	for i in $(seq 1 40); do [ -s out ] && break; sleep 0.1; done
+	assert_equal "$(wc -l <out)" 1
+	wait
+	assert_equal "$(wc -l <out)" 2
+	assert_equal "$(cut -d' ' -f3 out)" $'-:1\n-:2'
+}

@@ -394,3 +394,15 @@ usage_error() {
 	run neardup uniq --help
 	assert_output "$(neardup help uniq)"
 }
+
+@test "uniq-058: a live stream's lines come out as they come, not when it ends" {
+	mkfifo in
+	{ echo 'the first line of a live log'; sleep 5; echo 'a second, other line'; } >in &
+	neardup uniq <in >out &
+	# Out well before the writer's second line (the batch is cut when
+	# the input stays quiet for a moment).
+	for i in $(seq 1 40); do [ -s out ] && break; sleep 0.1; done
+	assert_equal "$(cat out)" 'the first line of a live log'
+	wait
+	assert_equal "$(cat out)" $'the first line of a live log\na second, other line'
+}

@@ -59,6 +59,9 @@ void	cli_getopt_reset(void);
 /* Write to stdout, fatal on error. */
 void	out_write(const void *, size_t);
 
+/* Hand on what stdout holds, fatal on error: the input is idle. */
+void	out_flush(void);
+
 /* Flush and close stdout: EXIT_OK, or EXIT_TROUBLE after a message. */
 int	out_close(void);
 

@@ -169,6 +169,12 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 			j->len = len;
 		}
 		submit(r, j);
+		/* Nothing more to read for now: out with what is held. */
+		if (rr.idle) {
+			while ((j = pool_get(r->pool)) != NULL)
+				emit(r, j);
+			out_flush();
+		}
 	}
 	if (n < 0) {
 		j = newjob(name);

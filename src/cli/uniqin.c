@@ -172,6 +172,12 @@ uniqin_file(struct uniqin *in, const char *name)
 			rval = EXIT_TROUBLE;
 		} else
 			rval |= submit(in, name, num, data, len);
+		/* Nothing more to read for now: out with what is held. */
+		if (rr.idle) {
+			while (in->inflight > 0)
+				consume(in, pool_get(in->pool));
+			out_flush();
+		}
 	}
 	if (n < 0) {
 		warnc(-n, "%s", cli_vis(name));

@@ -82,6 +82,13 @@ out_write(const void *p, size_t len)
 		err(EXIT_TROUBLE, "stdout");
 }
 
+void
+out_flush(void)
+{
+	if (fflush(stdout) == EOF)
+		err(EXIT_TROUBLE, "stdout");
+}
+
 int
 out_close(void)
 {

@@ -167,6 +167,54 @@ test_record_limit(void)
 	free(s);
 }
 
+/*
+ * A pipe whose writer stops for now: the whole records read so far are a
+ * batch, marked idle, and the part of a record after them waits for the
+ * rest.  A regular file is never idle.
+ */
+static void
+test_record_idle(void)
+{
+	struct recreader rr;
+	uint64_t first;
+	char *data;
+	size_t len;
+	int p[2], got;
+
+	if (pipe(p) == -1) {
+		perror("pipe");
+		exit(2);
+	}
+	if (write(p[1], "a\nb\nc", 5) != 5)
+		exit(2);
+	recreader_init(&rr, p[0], '\n');
+	got = recreader_next(&rr, &data, &len, &first);
+	if (CHECK(got == 1 && rr.idle && first == 1 && len == 4 &&
+	    memcmp(data, "a\nb\n", 4) == 0, "got %d, idle %d, %zu bytes", got,
+	    rr.idle, len))
+		free(data);
+	if (write(p[1], "d\ne\n", 4) != 4)
+		exit(2);
+	close(p[1]);
+	got = recreader_next(&rr, &data, &len, &first);
+	if (CHECK(got == 1 && first == 3 && len == 5 &&
+	    memcmp(data, "cd\ne\n", 5) == 0, "got %d, record %llu, %zu bytes",
+	    got, (unsigned long long)first, len))
+		free(data);
+	CHECK(recreader_next(&rr, &data, &len, &first) == 0, "not the end");
+	recreader_free(&rr);
+	close(p[0]);
+
+	p[0] = input("a\nb\n", 4);
+	recreader_init(&rr, p[0], '\n');
+	got = recreader_next(&rr, &data, &len, &first);
+	if (CHECK(got == 1 && !rr.idle && len == 4, "got %d, idle %d", got,
+	    rr.idle))
+		free(data);
+	recreader_free(&rr);
+	close(p[0]);
+}
+
 int
 main(void)
 {
@@ -175,5 +223,6 @@ main(void)
 	RUN(test_linein_bounded);
 	RUN(test_linein_error);
 	RUN(test_record_limit);
+	RUN(test_record_idle);
 	return unit_status();
 }
