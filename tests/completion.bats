@@ -294,3 +294,16 @@ descriptions() {
 		assert_output --partial "missing: --keep-punct;"
 	done
 }
+
+@test "completion-019: zsh offers after an option what uniq takes with it, and not what it refuses" {
+	# uniq takes -d with --count; refuses -D with either, and --explain
+	# with all three (uniq.c).
+	run comp_zsh 'neardup uniq -d --' 'neardup uniq --count -' \
+	    'neardup uniq -D --' 'neardup uniq --explain -'
+	assert_success
+	[ -n "$(candidates 'neardup uniq -d --' | grep -x -- --count)" ]
+	[ -n "$(candidates 'neardup uniq --count -' | grep -x -- -d)" ]
+	[ -z "$(candidates 'neardup uniq -D --' | grep -x -- --count)" ]
+	[ -z "$(candidates 'neardup uniq -d --' | grep -x -- --explain)" ]
+	[ -z "$(candidates 'neardup uniq --explain -' | grep -x -- -D)" ]
+}
