@@ -889,3 +889,20 @@ golden_compare() {
 	assert_exit OK
 	assert_output --partial '"threshold": 0.000000, "similar": true'
 }
+
+@test "compare-083: a resemblance just below 1 reads 0.9999, not 1.0000 beside 'not similar'" {
+	seq 1 200000 | sed 's/^/word/' | tr '\n' ' ' >r1
+	sed 's/word100000 /other /' r1 >r2
+	run --separate-stderr neardup compare -t 1 r1 r2
+	assert_exit DIFFER
+	assert_line 'resemblance           0.9999  (199995 shared of 200001)'
+	assert_line 'containment a in b    0.9999'
+	assert_line 'not similar (threshold 1)'
+	# Exactly at a threshold, a figure reads as it: 3 of 5 is 0.6000.
+	printf 'a b c d\n' >s1
+	printf 'a b c e\n' >s2
+	run --separate-stderr neardup compare -w 1 -t 0.6 s1 s2
+	assert_exit OK
+	assert_line 'resemblance           0.6000  (3 shared of 5)'
+	assert_line 'similar (threshold 0.6)'
+}

@@ -352,6 +352,18 @@ print_json(const struct side *s, const struct result *r, int passages)
 	printf("}\n");
 }
 
+/*
+ * x to 4 decimals, cut toward zero rather than rounded: a resemblance
+ * below the threshold never reads as reaching it (0.99997 is 0.9999,
+ * not 1.0000).  The nudge keeps x = 0.7 from reading 0.6999.
+ */
+static double
+cut4(double x)
+{
+	return x >= 0 ? floor(x * 1e4 + 1e-7) / 1e4 :
+	    ceil(x * 1e4 - 1e-7) / 1e4;
+}
+
 static void
 print_estimate(const struct result *r)
 {
@@ -361,13 +373,14 @@ print_estimate(const struct result *r)
 	scheme_format(&r->sc, sch);
 	printf("estimated by %s:\n", sch);
 	if (e->have & EST_JACCARD)
-		printf("  resemblance         %.4f\n", e->jaccard);
+		printf("  resemblance         %.4f\n", cut4(e->jaccard));
 	if (e->have & EST_CONTAIN)
 		printf("  containment a in b  %.4f\n"
-		    "  containment b in a  %.4f\n", e->cont_ab, e->cont_ba);
+		    "  containment b in a  %.4f\n", cut4(e->cont_ab),
+		    cut4(e->cont_ba));
 	if (e->have & EST_DISTANCE)
 		printf("  %u of %u bits differ, cosine %.4f\n", e->distance,
-		    e->bits, e->cosine);
+		    e->bits, cut4(e->cosine));
 	if (e->have & EST_KEY)
 		printf("  keys %s\n", e->equal ? "equal" : "differ");
 }
@@ -391,9 +404,9 @@ print_text(const struct side *s, const struct result *r, int passages,
 	if (r->exact)
 		printf("resemblance           %.4f  (%zu shared of %zu)\n"
 		    "containment a in b    %.4f\n"
-		    "containment b in a    %.4f\n", r->sim.jaccard,
+		    "containment b in a    %.4f\n", cut4(r->sim.jaccard),
 		    r->sim.shared, r->sim.size_a + r->sim.size_b -
-		    r->sim.shared, r->sim.cont_ab, r->sim.cont_ba);
+		    r->sim.shared, cut4(r->sim.cont_ab), cut4(r->sim.cont_ba));
 	print_estimate(r);
 	printf("%s (threshold %s)\n", r->score >= r->threshold ?
 	    "similar" : "not similar", r->targ);
