@@ -630,8 +630,6 @@ EOF
 	neardup hash -a oph -r c | tac >rev.fp
 	cl --dups --keep=path rev.fp
 	assert_output "$(printf '%s\n' c/b.txt c/b-copy.txt c/a.txt c/a-copy.txt)"
-	cl --dups --all -r c
-	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
 	cl --uniques -r c
 	assert_exit OK
 	assert_output "$(printf '%s\n' c/a-01.txt c/a-05.txt c/a-30.txt c/b-01.txt c/c.txt c/d.txt)"
@@ -1203,7 +1201,7 @@ shards_corpus() {
 		run --separate-stderr neardup cluster --pairs "$opt" oph.fp
 		assert_exit TROUBLE
 		assert_output ''
-		assert_stderr_line 'not with --dups, --uniques or --all$'
+		assert_stderr_line 'not with --dups, --uniques, --all or --keep$'
 	done
 	neardup hash -r c >sim.fp
 	run --separate-stderr neardup cluster -t 0.9 sim.fp
@@ -1279,4 +1277,22 @@ shards_corpus() {
 	run --separate-stderr neardup cluster -r -a simhash --lsh=4x8 missing
 	assert_exit TROUBLE
 	assert_equal "$stderr" 'neardup: --lsh: bands apply to minhash and oph fingerprints'
+}
+
+@test "cluster-098: --keep with --pairs, --all with --dups or --uniques: usage errors; -v -t 1 prints P(1.00) once" {
+	corpus
+	neardup hash -a oph -r c >oph.fp
+	run --separate-stderr neardup cluster --pairs --keep=longest oph.fp
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line 'neardup: --pairs prints pairs, not groups: not with --dups, --uniques, --all or --keep'
+	for opt in --dups --uniques; do
+		run --separate-stderr neardup cluster --all "$opt" --format=json oph.fp
+		assert_exit TROUBLE
+		assert_output ''
+		assert_stderr_line 'neardup: --all adds the groups of one, which --dups and --uniques already settle: not with them'
+	done
+	run --separate-stderr neardup cluster -v -t 1 oph.fp
+	assert_exit OK
+	assert_stderr_line '; 1 band x 128 rows, P\(1\.00\) = 1\.000$'
 }

@@ -126,7 +126,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	unsigned jobs = hashrun_default_jobs();
 	int ch, docs = 0, recursive = 0, follow = 0, verbose = 0, shingling = 0;
 	int algo_given = 0, have_lsh = 0, have_d = 0, rval = EXIT_OK, k;
-	int bands = 0, sorted = 0, have_t = 0;
+	int bands = 0, sorted = 0, have_t = 0, have_keep = 0;
 
 	memset(&o, 0, sizeof(o));
 	memset(&co, 0, sizeof(co));
@@ -196,6 +196,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 				cli_usage(c);
 			}
 			o.keep = k;
+			have_keep = 1;
 			break;
 		case OPT_CMD_FIRST + 5:
 			cli_lsh(c, optarg, &co.lsh);
@@ -237,9 +238,14 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		warnx("-L applies to -r");
 		cli_usage(c);
 	}
-	if (o.pairs && (o.show != SHOW_GROUPS || o.all)) {
+	if (o.pairs && (o.show != SHOW_GROUPS || o.all || have_keep)) {
 		warnx("--pairs prints pairs, not groups: not with --dups, "
-		    "--uniques or --all");
+		    "--uniques, --all or --keep");
+		cli_usage(c);
+	}
+	if (o.all && o.show != SHOW_GROUPS) {
+		warnx("--all adds the groups of one, which --dups and "
+		    "--uniques already settle: not with them");
 		cli_usage(c);
 	}
 	if (o.header && !(o.fmt == OUT_TSV || (o.pairs && o.fmt != OUT_JSON))) {
@@ -318,11 +324,15 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		fprintf(stderr, "%s: %zu fingerprints of %s", getprogname(),
 		    s.n, sch);
 		if (s.sc.algo == ALGO_MINHASH || s.sc.algo == ALGO_OPH)
-			fprintf(stderr, "; %u band%s x %u row%s, P(%.2f) = %.3f, "
-			    "P(%.2f) = %.3f", co.lsh.b, co.lsh.b == 1 ? "" : "s",
-			    co.lsh.r, co.lsh.r == 1 ? "" : "s", co.t,
-			    lsh_prob(&co.lsh, co.t), fmin(1, co.t + 0.1),
-			    lsh_prob(&co.lsh, fmin(1, co.t + 0.1)));
+		{
+			fprintf(stderr, "; %u band%s x %u row%s, P(%.2f) = %.3f",
+			    co.lsh.b, co.lsh.b == 1 ? "" : "s", co.lsh.r,
+			    co.lsh.r == 1 ? "" : "s", co.t,
+			    lsh_prob(&co.lsh, co.t));
+			if (co.t + 0.1 <= 1)
+				fprintf(stderr, ", P(%.2f) = %.3f", co.t + 0.1,
+				    lsh_prob(&co.lsh, co.t + 0.1));
+		}
 		else if (s.sc.algo == ALGO_BOTTOMK)
 			fprintf(stderr, "; the %u smallest hashes as bands",
 			    co.lsh.b);
