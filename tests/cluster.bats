@@ -1296,3 +1296,20 @@ shards_corpus() {
 	assert_exit OK
 	assert_stderr_line '; 1 band x 128 rows, P\(1\.00\) = 1\.000$'
 }
+
+@test "cluster-099: --sorted, a name with a backslash sorted away from its key: the message says so and points to -z" {
+	mkdir sk
+	# Texts whose keys sort the escaped line's key after the other's.
+	echo 'same text here for a' >'sk/a\b'
+	cp 'sk/a\b' sk/d
+	echo 'other text for c' >sk/c
+	cp sk/c sk/e
+	neardup hash -a key -- sk/* | LC_ALL=C sort >k.sorted
+	run --separate-stderr neardup cluster --sorted k.sorted
+	assert_exit TROUBLE
+	assert_stderr_line "^neardup: k\.sorted:[0-9]+: input is not sorted: this line's name or the one before is escaped .*; use -z throughout$"
+	# With -z throughout, the same names group.
+	neardup hash -z -a key -- sk/* | LC_ALL=C sort -z >k.zsorted
+	neardup cluster -z --sorted k.zsorted >out.z
+	[ "$(tr '\0' '\n' <out.z | grep -c .)" = 4 ]
+}

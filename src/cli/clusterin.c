@@ -249,7 +249,7 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 	char *line;
 	size_t len, keylen, lineno, shown = 0, nv;
 	const char *why, *path, *key;
-	int rval = EXIT_OK, a, cmp;
+	int rval = EXIT_OK, a, cmp, escaped = 0;
 
 	cout_open(o);
 	for (a = 0; a < (argc ? argc : 1); a++) {
@@ -300,12 +300,12 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 			    keylen < prev.len ? keylen : prev.len);
 			if (cmp == 0 && keylen != prev.len)
 				cmp = keylen < prev.len ? -1 : 1;
-			if (cmp < 0 && key != line)
+			if (cmp < 0 && (key != line || escaped))
 				errx(EXIT_TROUBLE, "%s:%zu: input is not sorted: "
-				    "this line's name is escaped (it holds a "
-				    "backslash or newline), so sort(1) moved it "
-				    "away from its key; use -z throughout",
-				    cli_vis(path), lineno);
+				    "this line's name or the one before is "
+				    "escaped (it holds a backslash or newline), "
+				    "so sort(1) moved it away from its key; use "
+				    "-z throughout", cli_vis(path), lineno);
 			if (cmp < 0)
 				errx(EXIT_TROUBLE, "%s:%zu: input is not sorted "
 				    "(sort it with LC_ALL=C sort)",
@@ -315,6 +315,7 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 				buf_clear(&prev);
 				buf_add(&prev, key, keylen);
 			}
+			escaped = key != line;
 			if (!bands) {
 				run.sc = fp.sc;
 				run.have_sc = 1;
