@@ -1261,6 +1261,12 @@ shards_corpus() {
 	run --separate-stderr neardup cluster --pairs -rL notes/
 	assert_equal "$(echo "$output" | grep -c .)" 2
 	refute_output --partial $'notes/link/a\tnotes/sub/a'
+	# Hard links are two names that each hold the text: still copies.
+	mkdir h
+	echo 'one text, two hard links' >h/x
+	ln h/x h/y
+	run --separate-stderr neardup cluster --dups -r h
+	assert_output 'h/y'
 }
 
 @test "cluster-097: nothing to read (an empty directory or file): -d, -t and --lsh are not refused" {

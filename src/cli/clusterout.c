@@ -61,91 +61,78 @@ cout_kept(const struct fpset *s, const struct group *g, int keep)
 	return best;
 }
 
-/* A member, for cout_once(): its name, file and place in the group. */
+/*
+ * Where name leads: the path realpath(3) makes of it (symbolic links and
+ * . and .. resolved), or the name itself if it is not a file here.  Two
+ * names that lead to one place are one directory entry: removing either
+ * removes the other's text.  Hard links are two entries, two files.
+ */
+static char *
+place_of(const char *name)
+{
+	char *p = realpath(name, NULL);
+
+	return p != NULL ? p : xstrdup(name);
+}
+
+/* A member, for cout_once(): where it leads, and its place in the group. */
 struct member {
-	const char *name;
-	dev_t	 dev;
-	ino_t	 ino;
-	int	 file;		/* stat(2) found it */
+	char	*place;
 	size_t	 at;
-	int	 again;		/* the same as an earlier member */
 };
 
 static int
-by_name(const void *a, const void *b)
+by_place(const void *a, const void *b)
 {
 	const struct member *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
+	int c = strcmp(x->place, y->place);
 
 	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
-}
-
-static int
-by_file(const void *a, const void *b)
-{
-	const struct member *x = a, *y = b;
-
-	if (x->file != y->file)
-		return x->file < y->file ? -1 : 1;
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	if (x->ino != y->ino)
-		return x->ino < y->ino ? -1 : 1;
-	return x->at < y->at ? -1 : x->at > y->at;
-}
-
-/*
- * The file of fingerprint i as a number (0 if it is not one), looked up
- * once: for --pairs, where a name may be in many pairs.
- */
-static uint64_t
-file_of(const struct fpset *s, uint64_t **cache, uint32_t i)
-{
-	struct stat st;
-
-	if (*cache == NULL)
-		*cache = xcalloc(s->n, sizeof(**cache));
-	if ((*cache)[i] == 0)
-		(*cache)[i] = stat(fpset_name(s, i), &st) == -1 ? 2 :
-		    (xxh_bytes(&st.st_dev, sizeof(st.st_dev),
-		    (uint64_t)st.st_ino) | 1);
-	return (*cache)[i] == 2 ? 0 : (*cache)[i];
 }
 
 size_t
 cout_once(const struct fpset *s, uint32_t *id, size_t n)
 {
 	struct member *m;
-	struct stat st;
 	size_t i, k;
 
 	if (n < 2)
 		return n;
 	m = xreallocarray(NULL, n, sizeof(*m));
 	for (i = 0; i < n; i++) {
-		m[i].name = fpset_name(s, id[i]);
-		m[i].file = stat(m[i].name, &st) == 0;
-		m[i].dev = m[i].file ? st.st_dev : 0;
-		m[i].ino = m[i].file ? st.st_ino : 0;
+		m[i].place = place_of(fpset_name(s, id[i]));
 		m[i].at = i;
-		m[i].again = 0;
 	}
-	qsort(m, n, sizeof(*m), by_name);
+	qsort(m, n, sizeof(*m), by_place);
 	for (i = 1; i < n; i++)
-		m[i].again = strcmp(m[i].name, m[i - 1].name) == 0;
-	qsort(m, n, sizeof(*m), by_file);
-	for (i = 1; i < n; i++)
-		if (m[i].file && m[i - 1].file && m[i].dev == m[i - 1].dev &&
-		    m[i].ino == m[i - 1].ino)
-			m[i].again = 1;
-	for (i = 0; i < n; i++)
-		if (m[i].again)
+		if (strcmp(m[i].place, m[i - 1].place) == 0)
 			id[m[i].at] = UINT32_MAX;
+	for (i = 0; i < n; i++)
+		free(m[i].place);
 	free(m);
 	for (i = k = 0; i < n; i++)
 		if (id[i] != UINT32_MAX)
 			id[k++] = id[i];
 	return k;
+}
+
+/*
+ * Where fingerprint i leads (place_of), as a hash, found once: for
+ * --pairs, where a name may be in many pairs.
+ */
+static uint64_t
+place_hash(const struct fpset *s, uint64_t **cache, uint32_t i)
+{
+	char *p;
+
+	if (*cache == NULL)
+		*cache = xcalloc(s->n, sizeof(**cache));
+	if ((*cache)[i] == 0) {
+		p = place_of(fpset_name(s, i));
+		(*cache)[i] = xxh_bytes(p, strlen(p), 0) | 1;
+		free(p);
+	}
+	return (*cache)[i];
 }
 
 void
@@ -305,7 +292,7 @@ cout_all(const struct fpset *s, const struct group *g, size_t ng,
 void
 cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 {
-	uint64_t *files = NULL;
+	uint64_t *places = NULL;
 	size_t i, shown;
 	uint32_t a, b;
 
@@ -320,11 +307,11 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 		b = c->pair[i].b;
 		/*
 		 * A document reached twice, by one name or (when identical)
-		 * by two paths to one file, is not a pair with itself.
+		 * by two paths to one place, is not a pair with itself.
 		 */
 		if (strcmp(fpset_name(s, a), fpset_name(s, b)) == 0 ||
-		    (c->pair[i].sim == 1 && file_of(s, &files, a) != 0 &&
-		    file_of(s, &files, a) == file_of(s, &files, b)))
+		    (c->pair[i].sim == 1 && place_hash(s, &places, a) ==
+		    place_hash(s, &places, b)))
 			continue;
 		if (o->fmt == OUT_JSON) {
 			printf("%s\n{\"a\": ", shown++ ? "," : "");
@@ -342,5 +329,5 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 	}
 	if (o->fmt == OUT_JSON)
 		printf(shown ? "\n]\n" : "]\n");
-	free(files);
+	free(places);
 }
