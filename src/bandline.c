@@ -30,9 +30,95 @@ bandline_format(struct buf *out, const struct scheme *sc,
 	}
 }
 
+/*
+ * A decimal number without a sign or a leading zero, from *p to the byte
+ * stop; *p moves past it.  Returns -1 if there is none, or it is larger
+ * than max.
+ */
+static long long
+number(const char **p, const char *end, char stop, long long max)
+{
+	const char *q = *p;
+	long long v = 0;
+
+	if (q == end || *q < '0' || *q > '9' || (*q == '0' && q + 1 < end &&
+	    q[1] != stop))
+		return -1;
+	for (; q < end && *q >= '0' && *q <= '9'; q++)
+		if ((v = v * 10 + (*q - '0')) > max)
+			return -1;
+	if (q == end || *q != stop)
+		return -1;
+	*p = q + 1;
+	return v;
+}
+
+/*
+ * Is key[0..len) "SCHEME/BxR/I:HEX" as bandline_format() writes it?  The
+ * layout "SCHEME/BxR/" is parsed only when it is not the one in *seen,
+ * which then becomes it: the lines of one input share theirs.
+ */
+static int
+band_key(const char *key, size_t len, struct bandline_seen *seen,
+    const char **why)
+{
+	const char *end = key + len, *slash = memchr(key, '/', len), *p, *bad;
+	struct scheme sc;
+	long long b, r, i;
+	size_t k, lay;
+
+	*why = "not a band key (SCHEME/BxR/I:HEX)";
+	if (slash == NULL)
+		return -1;
+	p = memchr(slash + 1, '/', (size_t)(end - slash - 1));
+	if (p == NULL || (lay = (size_t)(p + 1 - key)) > BANDLINE_LAYOUT_MAX)
+		return -1;
+	if (seen != NULL && seen->len == lay &&
+	    memcmp(seen->layout, key, lay) == 0) {
+		b = seen->b;
+		p = key + lay;
+	} else {
+		if (scheme_parse(key, (size_t)(slash - key), &sc, &bad) == -1)
+			return -1;
+		if (sc.algo != ALGO_MINHASH && sc.algo != ALGO_OPH) {
+			*why = "not a band key: bands are of minhash and oph "
+			    "schemes";
+			return -1;
+		}
+		p = slash + 1;
+		if ((b = number(&p, end, 'x', sc.size)) < 1 ||
+		    (r = number(&p, end, '/', sc.size)) < 1)
+			return -1;
+		if (b * r > sc.size) {
+			*why = "not a band key: more rows than the scheme's "
+			    "values";
+			return -1;
+		}
+		if (seen != NULL) {
+			memcpy(seen->layout, key, lay);
+			seen->len = lay;
+			seen->b = (unsigned)b;
+		}
+	}
+	if ((i = number(&p, end, ':', b)) < 0)
+		return -1;
+	if (i >= b) {
+		*why = "not a band key: band number out of range";
+		return -1;
+	}
+	if (end - p != 16)
+		return -1;
+	for (k = 0; k < 16; k++)
+		if (!((p[k] >= '0' && p[k] <= '9') || (p[k] >= 'a' &&
+		    p[k] <= 'f')))
+			return -1;
+	return 0;
+}
+
 int
-bandline_parse(const char *line, size_t len, int zero, size_t *keylen,
-    struct buf *name, const char **why)
+bandline_parse(const char *line, size_t len, int zero,
+    struct bandline_seen *seen, size_t *keylen, struct buf *name,
+    const char **why)
 {
 	const char *tab = memchr(line, '\t', len), *end = line + len;
 
@@ -40,9 +126,10 @@ bandline_parse(const char *line, size_t len, int zero, size_t *keylen,
 		*why = "expected BANDKEY<TAB>NAME";
 		return -1;
 	}
-	if (memchr(line, '/', (size_t)(tab - line)) == NULL ||
-	    memchr(line, ':', (size_t)(tab - line)) == NULL) {
-		*why = "not a band key";
+	if (band_key(line, (size_t)(tab - line), seen, why) == -1)
+		return -1;
+	if (!zero && memchr(tab + 1, '\t', (size_t)(end - tab - 1)) != NULL) {
+		*why = "a tab in the name (written \\t in band lines)";
 		return -1;
 	}
 	*keylen = (size_t)(tab - line);

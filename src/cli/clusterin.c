@@ -148,6 +148,7 @@ int
 cluster_bandlines(int argc, char **argv, const struct out *o)
 {
 	struct idmap names = { 0 }, keys = { 0 };
+	struct bandline_seen seen = { 0 };
 	struct clusters cl;
 	struct fpset s = { 0 };
 	struct buf name = { 0 }, layout = { 0 };
@@ -168,8 +169,8 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 			continue;
 		}
 		while (next_line(&li, path, &line, &len, &lineno, &rval)) {
-			if (bandline_parse(line, len, o->zero, &keylen,
-			    &name, &why) == -1)
+			if (bandline_parse(line, len, o->zero, &seen,
+			    &keylen, &name, &why) == -1)
 				errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path),
 				    lineno, why);
 			check_layout(&layout, line, keylen, path, lineno);
@@ -243,6 +244,7 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 {
 	struct fpset run = { 0 };
 	struct fpline fp = { 0 };
+	struct bandline_seen seen = { 0 };
 	struct buf prev = { 0 }, name = { 0 }, layout = { 0 };
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	struct linein li;
@@ -262,7 +264,7 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 			key = line;
 			if (bands) {
 				if (bandline_parse(line, len, o->zero,
-				    &keylen, &name, &why) == -1)
+				    &seen, &keylen, &name, &why) == -1)
 					errx(EXIT_TROUBLE, "%s:%zu: %s",
 					    cli_vis(path), lineno, why);
 				check_layout(&layout, line, keylen, path,

@@ -75,11 +75,33 @@ place_of(const char *name)
 	return p != NULL ? p : xstrdup(name);
 }
 
-/* A member, for cout_once(): where it leads, and its place in the group. */
+/* A member, for cout_once(). */
 struct member {
-	char	*place;
-	size_t	 at;
+	const char *name;
+	uint64_t fp;		/* hash of its fingerprint's values */
+	char	*place;		/* where it leads, once asked */
+	size_t	 at;		/* its place in the group */
+	int	 gone;		/* an earlier member again */
 };
+
+static int
+by_name(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int
+by_fp(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+
+	if (x->fp != y->fp)
+		return x->fp < y->fp ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
 
 static int
 by_place(const void *a, const void *b)
@@ -90,25 +112,60 @@ by_place(const void *a, const void *b)
 	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
 }
 
+/*
+ * Among m[first..end), members with one fingerprint, drop those that lead
+ * to the place of an earlier one.  Two paths to one file hold one text,
+ * so only members with equal fingerprints are asked about (realpath(3)).
+ */
+static void
+same_places(struct member *m, size_t first, size_t end)
+{
+	size_t i;
+
+	for (i = first; i < end; i++)
+		m[i].place = place_of(m[i].name);
+	qsort(m + first, end - first, sizeof(*m), by_place);
+	for (i = first + 1; i < end; i++)
+		if (strcmp(m[i].place, m[i - 1].place) == 0)
+			m[i].gone = 1;
+}
+
 size_t
 cout_once(const struct fpset *s, uint32_t *id, size_t n)
 {
+	size_t nv = scheme_nvalues(&s->sc), i, k, first;
 	struct member *m;
-	size_t i, k;
 
 	if (n < 2)
 		return n;
 	m = xreallocarray(NULL, n, sizeof(*m));
 	for (i = 0; i < n; i++) {
-		m[i].place = place_of(fpset_name(s, id[i]));
+		m[i].name = fpset_name(s, id[i]);
+		m[i].fp = s->v == NULL ? 0 : xxh_bytes(s->v + (size_t)id[i] *
+		    nv, nv * sizeof(*s->v), 0);
+		m[i].place = NULL;
 		m[i].at = i;
+		m[i].gone = 0;
 	}
-	qsort(m, n, sizeof(*m), by_place);
+	/* One name twice, whatever its fingerprints. */
+	qsort(m, n, sizeof(*m), by_name);
 	for (i = 1; i < n; i++)
-		if (strcmp(m[i].place, m[i - 1].place) == 0)
+		m[i].gone = strcmp(m[i].name, m[i - 1].name) == 0;
+	/* Two names of one place: with fingerprint values only. */
+	if (s->v != NULL) {
+		qsort(m, n, sizeof(*m), by_fp);
+		for (first = 0, i = 1; i <= n; i++)
+			if (i == n || m[i].fp != m[first].fp) {
+				if (i - first > 1)
+					same_places(m, first, i);
+				first = i;
+			}
+	}
+	for (i = 0; i < n; i++) {
+		if (m[i].gone)
 			id[m[i].at] = UINT32_MAX;
-	for (i = 0; i < n; i++)
 		free(m[i].place);
+	}
 	free(m);
 	for (i = k = 0; i < n; i++)
 		if (id[i] != UINT32_MAX)

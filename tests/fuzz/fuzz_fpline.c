@@ -73,11 +73,21 @@ check_bandline(const char *line, size_t len, int zero)
 	const char *why;
 	size_t keylen, keylen2;
 
-	if (bandline_parse(line, len, zero, &keylen, &name, &why) == -1) {
+	static struct bandline_seen seen;	/* from the inputs before */
+	int r;
+
+	r = bandline_parse(line, len, zero, NULL, &keylen, &name, &why);
+	/* A layout remembered from an earlier line changes no answer. */
+	FUZZ_CHECK(bandline_parse(line, len, zero, &seen, &keylen2, &again,
+	    &why) == r);
+	buf_clear(&again);
+	if (r == -1) {
 		FUZZ_CHECK(why != NULL);
 		buf_free(&name);
+		buf_free(&again);
 		return;
 	}
+	FUZZ_CHECK(keylen2 == keylen);
 	FUZZ_CHECK(keylen > 0 && keylen < len && line[keylen] == '\t');
 	FUZZ_CHECK(memchr(line, '\t', keylen) == NULL);
 	FUZZ_CHECK(name.data != NULL && name.data[name.len] == '\0');
@@ -95,8 +105,8 @@ check_bandline(const char *line, size_t len, int zero)
 		FUZZ_CHECK(memchr(out.data + keylen + 1, '\n',
 		    out.len - keylen - 1) == NULL);
 	}
-	FUZZ_CHECK(bandline_parse(out.data, out.len, zero, &keylen2, &again,
-	    &why) == 0);
+	FUZZ_CHECK(bandline_parse(out.data, out.len, zero, NULL, &keylen2,
+	    &again, &why) == 0);
 	FUZZ_CHECK(keylen2 == keylen);
 	FUZZ_CHECK(again.len == name.len);
 	FUZZ_CHECK(memcmp(again.data, name.data, name.len) == 0);

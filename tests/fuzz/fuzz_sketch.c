@@ -173,6 +173,7 @@ check_lines(const struct scheme *sc, const uint64_t *v, const char *name,
 {
 	struct fpline fp = { 0 };
 	struct buf out = { 0 }, bname = { 0 };
+	struct bandline_seen seen = { 0 };
 	char sch[SCHEME_MAX], key[128];
 	const char *why, *p, *eol, *end;
 	size_t nv = scheme_nvalues(sc), keylen, slen;
@@ -206,7 +207,7 @@ check_lines(const struct scheme *sc, const uint64_t *v, const char *name,
 			eol = memchr(p, zero ? '\0' : '\n', (size_t)(end - p));
 			FUZZ_CHECK(eol != NULL && i < l.b);
 			FUZZ_CHECK(bandline_parse(p, (size_t)(eol - p), zero,
-			    &keylen, &bname, &why) == 0);
+			    &seen, &keylen, &bname, &why) == 0);
 			FUZZ_CHECK(bname.len == namelen &&
 			    memcmp(bname.data, name, namelen) == 0);
 			n = snprintf(key, sizeof(key), "%s/%ux%u/%u:%016llx",
