@@ -1319,3 +1319,26 @@ shards_corpus() {
 	neardup cluster -z --sorted k.zsorted >out.z
 	[ "$(tr '\0' '\n' <out.z | grep -c .)" = 4 ]
 }
+
+@test "cluster-100: --bands takes band keys as hash --bands writes them, and names no line else" {
+	K=nd1-oph128-w3-fs-s0
+	H=4f3129c12d60f524
+	for key in "http://ex.com/a" "$K/14x9/14:$H" "$K/200x9/0:$H" "$K/15x9/0:$H" \
+	    "nd1-simhash64-w3-fs-s0/1x1/0:$H" "$K/14x9/0:${H%?}" "$K/14x9/00:$H" \
+	    "$K/014x9/0:$H" "$K/14x9/0:4F3129C12D60F524" "$K/14x9/-1:$H" "$K/14x9/0:${H}0"; do
+		printf '%s\ta\n%s\tb\n' "$key" "$key" >bad.bands
+		run --separate-stderr neardup cluster --bands bad.bands
+		assert_exit TROUBLE
+		assert_output ''
+		assert_stderr_line '^neardup: bad\.bands:1: not a band key'
+	done
+	printf '%s\ta\tb\n' "$K/14x9/0:$H" >tab.bands
+	run --separate-stderr neardup cluster --bands tab.bands
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: tab\.bands:1: a tab in the name'
+	# The lines hash --bands writes, and a later line of another band.
+	printf '%s\ta\n%s\tb\n%s\tb\n' "$K/14x9/13:$H" "$K/14x9/13:$H" "$K/14x9/2:$H" >good.bands
+	run --separate-stderr neardup cluster --bands good.bands
+	assert_exit OK
+	assert_output $'a\nb'
+}
