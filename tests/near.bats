@@ -923,3 +923,17 @@ EOF
 	assert_output ''
 	assert_stderr_line '^neardup: -L applies to -r$'
 }
+
+@test "near-127: -d too large for the queries is refused when the index is empty too" {
+	printf 'alpha beta gamma delta\n' >a.txt
+	neardup hash a.txt >q.fp
+	for args in "/dev/null q.fp" "--docs /dev/null a.txt"; do
+		run --separate-stderr neardup near -d 60 $args
+		assert_exit TROUBLE
+		assert_output ''
+		assert_equal "$stderr" 'neardup: -d: 60: too large for 64-bit fingerprints (at most 32)'
+	done
+	run --separate-stderr neardup near -d 32 /dev/null q.fp
+	assert_exit DIFFER
+	assert_equal "$stderr" ''
+}

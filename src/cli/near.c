@@ -92,6 +92,15 @@ query(struct near *r, const char *name, const uint64_t *v)
 		put_pair(r, name, fpset_name(&r->ix, r->m[i].id), r->m[i].dist);
 }
 
+/* -d fits fingerprints of bits bits, or exit 2. */
+static void
+check_d(unsigned d, unsigned bits)
+{
+	if (d > INDEX_MAXD(bits))
+		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints "
+		    "(at most %u)", d, bits, INDEX_MAXD(bits));
+}
+
 /* Query with every fingerprint line of path. */
 static void
 query_lines(struct near *r, const char *path)
@@ -109,6 +118,9 @@ query_lines(struct near *r, const char *path)
 		errx(EXIT_TROUBLE, "%s: scheme %s differs from the index's %s",
 		    cli_vis(path), sch, want);
 	}
+	/* An empty index: the queries say how many bits. */
+	if (q.n > 0)
+		check_d(r->d, q.sc.size);
 	for (i = 0; i < q.n; i++)
 		query(r, fpset_name(&q, i), q.v + i * r->index.words);
 	fpset_free(&q);
@@ -349,10 +361,8 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		fpset_free(&r.ix);
 		return EXIT_TROUBLE;
 	}
-	if (r.ix.have_sc && r.d > INDEX_MAXD(r.ix.sc.size))
-		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints "
-		    "(at most %u)", r.d, r.ix.sc.size,
-		    INDEX_MAXD(r.ix.sc.size));
+	if (r.ix.have_sc)
+		check_d(r.d, r.ix.sc.size);
 	if (r.self)
 		progress_stage("building the tables", NULL, 0);
 	index_build(&r.index, r.ix.v, r.ix.n, r.ix.have_sc ? r.ix.sc.size : 64,
@@ -380,6 +390,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 			errx(EXIT_TROUBLE, "--docs: documents hashed as %s cannot "
 			    "be compared with the index's %s", sch, want);
 		}
+		check_d(r.d, sc.size);
 		digest_init(&dg, &sc, so.weights ? &so.wt : NULL, NULL);
 		w = walk_new(recursive, follow);
 		if (argc == 1)
