@@ -359,3 +359,12 @@ completion_has() {
 	assert_exit TROUBLE
 	assert_stderr_line 'neardup: stdout: Bad file descriptor'
 }
+
+@test "io-032: help -h and help --help print the usage of help, as every command's -h does" {
+	for opt in -h --help; do
+		run --separate-stderr neardup help "$opt"
+		assert_exit OK
+		assert_output 'usage: neardup help [command]'
+		assert_equal "$stderr" ''
+	done
+}

@@ -75,6 +75,11 @@ help_exec(const struct cmd *self, int argc, char **argv)
 		usage(stdout);
 		return out_close();
 	}
+	/* As every command takes them: the usage of help itself. */
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		cli_print_usage(self, stdout);
+		return out_close();
+	}
 	if ((c = lookup(argv[1])) == NULL)
 		return EXIT_TROUBLE;
 	cli_print_usage(c, stdout);
