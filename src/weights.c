@@ -168,7 +168,9 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
 		}
 		errno = 0;
 		v = strtod(tab + 1, &end);
+		/* Decimal only, as -t: strtod(3) also takes " 1", "0x10". */
 		if (end == tab + 1 || *end != '\0' || errno == ERANGE ||
+		    tab[1 + strspn(tab + 1, "0123456789.eE+-")] != '\0' ||
 		    !isfinite(v) || v < 0 || v > WEIGHTS_MAX) {
 			fail(e, lineno, 0,
 			    "weight is not a number from 0 to " MAX_TEXT);

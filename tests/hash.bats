@@ -989,3 +989,19 @@ make_tree() {
 	assert_equal "$(wc -l <out)" 2
 	assert_equal "$(cut -d' ' -f3 out)" $'-:1\n-:2'
 }
+
+@test "hash-182: --weights: a weight is decimal, as -t is: hexadecimal and blanks are errors" {
+	printf 'alpha beta gamma delta\n' >a.txt
+	for w in '0x10' ' 1' '1 ' 'inf' '0x1p-1'; do
+		printf 'alpha\t%s\n' "$w" >w.tsv
+		run --separate-stderr neardup hash --weights=w.tsv a.txt
+		assert_exit TROUBLE
+		assert_output ''
+		assert_equal "$stderr" 'neardup: w.tsv:1: weight is not a number from 0 to 1e12'
+	done
+	for w in 0.5 2e3 7 .25; do
+		printf 'alpha\t%s\n' "$w" >w.tsv
+		run --separate-stderr neardup hash --weights=w.tsv a.txt
+		assert_exit OK
+	done
+}
