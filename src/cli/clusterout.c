@@ -84,13 +84,19 @@ struct member {
 	int	 gone;		/* an earlier member again */
 };
 
+/* Members in the order c gives (a key compared), then in their group's. */
+static int
+then_at(int c, const struct member *x, const struct member *y)
+{
+	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
+}
+
 static int
 by_name(const void *a, const void *b)
 {
 	const struct member *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
 
-	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
+	return then_at(strcmp(x->name, y->name), x, y);
 }
 
 static int
@@ -98,18 +104,15 @@ by_fp(const void *a, const void *b)
 {
 	const struct member *x = a, *y = b;
 
-	if (x->fp != y->fp)
-		return x->fp < y->fp ? -1 : 1;
-	return x->at < y->at ? -1 : x->at > y->at;
+	return then_at(x->fp < y->fp ? -1 : x->fp > y->fp, x, y);
 }
 
 static int
 by_place(const void *a, const void *b)
 {
 	const struct member *x = a, *y = b;
-	int c = strcmp(x->place, y->place);
 
-	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
+	return then_at(strcmp(x->place, y->place), x, y);
 }
 
 /*
