@@ -4,9 +4,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <time.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "record.h"

@@ -7,7 +7,6 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,8 +322,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		scheme_format(&s.sc, sch);
 		fprintf(stderr, "%s: %zu fingerprints of %s", getprogname(),
 		    s.n, sch);
-		if (s.sc.algo == ALGO_MINHASH || s.sc.algo == ALGO_OPH)
-		{
+		if (s.sc.algo == ALGO_MINHASH || s.sc.algo == ALGO_OPH) {
 			fprintf(stderr, "; %u band%s x %u row%s, P(%.2f) = %.3f",
 			    co.lsh.b, co.lsh.b == 1 ? "" : "s", co.lsh.r,
 			    co.lsh.r == 1 ? "" : "s", co.t,
@@ -332,8 +330,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 			if (co.t + 0.1 <= 1)
 				fprintf(stderr, ", P(%.2f) = %.3f", co.t + 0.1,
 				    lsh_prob(&co.lsh, co.t + 0.1));
-		}
-		else if (s.sc.algo == ALGO_BOTTOMK)
+		} else if (s.sc.algo == ALGO_BOTTOMK)
 			fprintf(stderr, "; the %u smallest hashes as bands",
 			    co.lsh.b);
 		else if (s.sc.algo == ALGO_SIMHASH)
