@@ -1342,3 +1342,22 @@ shards_corpus() {
 	assert_exit OK
 	assert_output $'a\nb'
 }
+
+@test "cluster-101: -z on lines written without -z is an error, not one long name and no group" {
+	printf 'alpha beta gamma delta epsilon\n' >a.txt
+	cp a.txt b.txt
+	neardup hash -a minhash a.txt b.txt >nl.fp
+	run --separate-stderr neardup cluster -z nl.fp
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" 'neardup: nl.fp:1: a name holds fingerprint lines after a newline: input written without -z?'
+	neardup hash a.txt b.txt >nl64.fp
+	run --separate-stderr neardup near -z -d 3 --self nl64.fp
+	assert_exit TROUBLE
+	assert_stderr_line 'input written without -z\?$'
+	# A name that holds a newline, written with -z, is a name.
+	printf 'x y z\n' >"$(printf 'two\nlines')"
+	neardup hash -z -a minhash a.txt b.txt two* >z.fp
+	run --separate-stderr neardup cluster -z z.fp
+	assert_exit OK
+}
