@@ -32,8 +32,9 @@ uint32_t cout_kept(const struct fpset *, const struct group *g, int keep);
 
 /*
  * Drop from the n members id[] of a group those that are an earlier one
- * again: the same name, or another name of the same file (stat(2)).
- * Returns how many are left, in their order.
+ * again: the same name, or, with equal fingerprints, another path to the
+ * same place (realpath(3); hard links stay apart).  Returns how many are
+ * left, in their order.
  */
 size_t	cout_once(const struct fpset *, uint32_t *id, size_t n);
 
