@@ -79,6 +79,16 @@ emit(struct hashrun *r, struct hashjob *j)
 	hashjob_free(j);
 }
 
+/* Emit every job in flight, in order. */
+static void
+drain(struct hashrun *r)
+{
+	struct hashjob *j;
+
+	while ((j = pool_get(r->pool)) != NULL)
+		emit(r, j);
+}
+
 static void
 submit(struct hashrun *r, struct hashjob *j)
 {
@@ -171,8 +181,7 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 		submit(r, j);
 		/* Nothing more to read for now: out with what is held. */
 		if (rr.idle) {
-			while ((j = pool_get(r->pool)) != NULL)
-				emit(r, j);
+			drain(r);
 			out_flush();
 		}
 	}
@@ -275,13 +284,11 @@ hashrun_new(const struct hashcfg *cfg, unsigned jobs, int recursive,
 int
 hashrun_finish(struct hashrun *r)
 {
-	struct hashjob *j;
 	unsigned i;
 	int rval;
 
 	flush_batch(r);
-	while ((j = pool_get(r->pool)) != NULL)
-		emit(r, j);
+	drain(r);
 	pool_free(r->pool);
 	walk_free(r->walk);
 	for (i = 0; i < r->njobs; i++)

@@ -94,6 +94,16 @@ consume(struct uniqin *in, struct job *j)
 	in->inflight--;
 }
 
+/* Add every batch in flight, in order. */
+static void
+drain(struct uniqin *in)
+{
+	struct job *j;
+
+	while ((j = pool_get(in->pool)) != NULL)
+		consume(in, j);
+}
+
 /* Is rec a good ID<TAB>TEXT record?  If not, say so. */
 static int
 tsv_ok(const char *name, uint64_t num, const char *rec, size_t len)
@@ -174,8 +184,7 @@ uniqin_file(struct uniqin *in, const char *name)
 			rval |= submit(in, name, num, data, len);
 		/* Nothing more to read for now: out with what is held. */
 		if (rr.idle) {
-			while (in->inflight > 0)
-				consume(in, pool_get(in->pool));
+			drain(in);
 			out_flush();
 		}
 	}
@@ -195,8 +204,7 @@ uniqin_end(struct uniqin *in)
 	struct job *j;
 	unsigned i;
 
-	while ((j = pool_get(in->pool)) != NULL)
-		consume(in, j);
+	drain(in);
 	pool_free(in->pool);
 	for (i = 0; i < WORKERS; i++)
 		dedup_sketcher_free(&in->sk[i]);
