@@ -3,7 +3,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include "buf.h"
 #include "byteorder.h"
+#include "decimal.h"
 #include "linein.h"
 #include "record.h"
 #include "shingle.h"
@@ -134,7 +134,7 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
 {
 	struct buf tok = { 0 };
 	struct linein li;
-	char *line, *tab, *end;
+	char *line, *tab;
 	size_t lineno, len, i;
 	uint64_t th;
 	double v;
@@ -166,12 +166,8 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
 			fail(e, lineno, 0, "empty token");
 			goto out;
 		}
-		errno = 0;
-		v = strtod(tab + 1, &end);
-		/* Decimal only, as -t: strtod(3) also takes " 1", "0x10". */
-		if (end == tab + 1 || *end != '\0' || errno == ERANGE ||
-		    tab[1 + strspn(tab + 1, "0123456789.eE+-")] != '\0' ||
-		    !isfinite(v) || v < 0 || v > WEIGHTS_MAX) {
+		if (decimal_parse(tab + 1, &v) == -1 || v < 0 ||
+		    v > WEIGHTS_MAX) {
 			fail(e, lineno, 0,
 			    "weight is not a number from 0 to " MAX_TEXT);
 			goto out;

@@ -2,7 +2,6 @@
  * Helpers every command uses: usage, numbers, safe names, stdout.
  */
 #include <err.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include <vis.h>
 
 #include "cli.h"
+#include "decimal.h"
 #include "lsh.h"
 
 void
@@ -107,14 +107,9 @@ double
 cli_fraction(const struct cmd *c, const char *opt, const char *arg,
     int zero_ok)
 {
-	char *end;
 	double t;
 
-	/* Decimal only: strtod(3) would take " 0.5", "0x1p-1" and "inf". */
-	errno = 0;
-	t = strtod(arg, &end);
-	if (arg[strspn(arg, "0123456789.eE+-")] != '\0' ||
-	    end == arg || *end != '\0' || errno != 0 || !(t <= 1) ||
+	if (decimal_parse(arg, &t) == -1 || !(t <= 1) ||
 	    !(zero_ok ? t >= 0 : t > 0)) {
 		warnx("%s: %s: not a number in %s, 1]", opt, cli_vis(arg),
 		    zero_ok ? "[0" : "(0");
