@@ -50,6 +50,9 @@ double	cli_fraction(const struct cmd *, const char *opt, const char *arg,
 struct lsh;
 void	cli_lsh(const struct cmd *, const char *arg, struct lsh *);
 
+/* -L follows links in the walk of -r: without -r, a usage error. */
+void	cli_follow(const struct cmd *, int follow, int recursive);
+
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);
 

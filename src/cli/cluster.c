@@ -233,10 +233,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	docs |= recursive;
-	if (follow && !recursive) {
-		warnx("-L applies to -r");
-		cli_usage(c);
-	}
+	cli_follow(c, follow, recursive);
 	if (o.pairs && (o.show != SHOW_GROUPS || o.all || have_keep)) {
 		warnx("--pairs prints pairs, not groups: not with --dups, "
 		    "--uniques, --all or --keep");

@@ -115,10 +115,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (follow && !recursive) {
-		warnx("-L applies to -r");
-		cli_usage(c);
-	}
+	cli_follow(c, follow, recursive);
 	if (list != NULL && argc > 0) {
 		warnx("file operands cannot be combined with --files0-from");
 		cli_usage(c);

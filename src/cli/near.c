@@ -338,10 +338,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		warnx("-r and -L apply to --docs");
 		cli_usage(c);
 	}
-	if (follow && !recursive) {
-		warnx("-L applies to -r");
-		cli_usage(c);
-	}
+	cli_follow(c, follow, recursive);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && strcmp(argv[0], "-") == 0)
 			break;

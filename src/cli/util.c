@@ -103,6 +103,15 @@ out_close(void)
 	return EXIT_OK;
 }
 
+void
+cli_follow(const struct cmd *c, int follow, int recursive)
+{
+	if (follow && !recursive) {
+		warnx("-L applies to -r");
+		cli_usage(c);
+	}
+}
+
 double
 cli_fraction(const struct cmd *c, const char *opt, const char *arg,
     int zero_ok)
