@@ -71,7 +71,7 @@ collect(void *ctx, const char *lines, size_t len)
 
 /* -t, -d and --lsh each apply to some algorithms only. */
 static void
-check_t_d(enum algo algo, int have_t, int have_d, int have_lsh)
+check_algo_opts(enum algo algo, int have_t, int have_d, int have_lsh)
 {
 	if (have_lsh && algo != ALGO_MINHASH && algo != ALGO_OPH)
 		errx(EXIT_TROUBLE, "--lsh: bands apply to minhash and oph "
@@ -274,7 +274,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		if (!algo_given)
 			so.algo = ALGO_OPH;
 		/* Known now: say so before hashing them all. */
-		check_t_d(so.algo, have_t, have_d, have_lsh);
+		check_algo_opts(so.algo, have_t, have_d, have_lsh);
 		memset(&cfg, 0, sizeof(cfg));
 		shopts_scheme(c, &so, REC_NONE, &cfg.sc);
 		cfg.wt = so.weights != NULL ? &so.wt : NULL;
@@ -304,7 +304,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		s.sc.algo = ALGO_KEY;
 		have_lsh = have_t = have_d = 0;
 	}
-	check_t_d(s.sc.algo, have_t, have_d, have_lsh);
+	check_algo_opts(s.sc.algo, have_t, have_d, have_lsh);
 	if (have_lsh && co.lsh.b * co.lsh.r > s.sc.size)
 		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
 		    "values of a fingerprint", co.lsh.b, co.lsh.r, s.sc.size);
