@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "walk.h"
 #include "xmalloc.h"
@@ -24,6 +25,9 @@ struct walk {
 	int	 state;
 	char	*operand;
 	FTS	*fts;
+	int	 skip;		/* skipdev:skipino is set */
+	dev_t	 skipdev;
+	ino_t	 skipino;
 };
 
 struct walk *
@@ -34,6 +38,22 @@ walk_new(int recursive, int follow)
 	w->recursive = recursive;
 	w->follow = follow;
 	return w;
+}
+
+void
+walk_skip(struct walk *w, dev_t dev, ino_t ino)
+{
+	w->skip = 1;
+	w->skipdev = dev;
+	w->skipino = ino;
+}
+
+/* Is st the file to skip? */
+static int
+skipped(const struct walk *w, const struct stat *st)
+{
+	return w->skip && S_ISREG(st->st_mode) && st->st_dev == w->skipdev &&
+	    st->st_ino == w->skipino;
 }
 
 static int
@@ -83,10 +103,16 @@ walk_next(struct walk *w, struct walk_entry *e)
 		e->path = w->operand;
 		if (strcmp(w->operand, "-") == 0) {
 			e->isstdin = 1;
+			if (fstat(STDIN_FILENO, &st) == 0 && skipped(w, &st))
+				e->errnum = WALK_ISOUTPUT;
 			return 1;
 		}
 		if (stat(w->operand, &st) == -1)
 			return 1;
+		if (skipped(w, &st)) {
+			e->errnum = WALK_ISOUTPUT;
+			return 1;
+		}
 		if (S_ISREG(st.st_mode))
 			e->size = (long long)st.st_size;
 		if (!w->recursive || !S_ISDIR(st.st_mode))
@@ -101,8 +127,11 @@ walk_next(struct walk *w, struct walk_entry *e)
 		e->path = f->fts_path;
 		switch (f->fts_info) {
 		case FTS_F:
-			if (f->fts_statp != NULL)
+			if (f->fts_statp != NULL) {
 				e->size = (long long)f->fts_statp->st_size;
+				if (skipped(w, f->fts_statp))
+					e->errnum = WALK_ISOUTPUT;
+			}
 			return 1;
 		case FTS_DC:
 			e->errnum = ELOOP;
@@ -148,6 +177,7 @@ const char *
 walk_strerror(int errnum)
 {
 	return errnum == WALK_NOTREG ? "not a regular file, skipped" :
+	    errnum == WALK_ISOUTPUT ? "input file is also the output" :
 	    strerror(errnum);
 }
 

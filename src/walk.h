@@ -5,13 +5,15 @@
 #ifndef WALK_H
 #define WALK_H
 
+#include <sys/types.h>
+
 #include <stdio.h>
 
 struct walk_entry {
 	const char *path;	/* valid until the next walk_next */
 	int	 isstdin;	/* the operand "-" */
 	int	 errnum;	/* nonzero: path could not be walked, or
-				   WALK_NOTREG (see walk_strerror) */
+				   WALK_NOTREG or WALK_ISOUTPUT */
 	long long size;		/* bytes, when the walk knows; else -1 */
 };
 
@@ -21,10 +23,23 @@ struct walk_entry {
  */
 #define WALK_NOTREG	(-1)
 
+/*
+ * errnum of the file that standard output writes to (see walk_skip): read,
+ * it would give back what is written there, and with ">>" never end.  It
+ * is skipped, with a message, and is an error.
+ */
+#define WALK_ISOUTPUT	(-2)
+
 struct walk;
 
 /* recursive: -r; follow: -L (follow symbolic links while walking). */
 struct walk *walk_new(int recursive, int follow);
+
+/*
+ * The regular file dev:ino, as an operand ("-" included) or in a tree,
+ * comes with errnum WALK_ISOUTPUT instead of being read.
+ */
+void	walk_skip(struct walk *, dev_t dev, ino_t ino);
 
 /* Begin an operand; its entries come from walk_next. */
 void	walk_start(struct walk *, const char *operand);
@@ -34,7 +49,7 @@ int	walk_next(struct walk *, struct walk_entry *);
 
 void	walk_free(struct walk *);
 
-/* What an entry's errnum says: strerror(3), or WALK_NOTREG's reason. */
+/* What an entry's errnum says: strerror(3), or the reason of ours. */
 const char *walk_strerror(int errnum);
 
 /*

@@ -1005,3 +1005,27 @@ make_tree() {
 		assert_exit OK
 	done
 }
+
+@test "hash-183: the file standard output writes to is not read: -r over a tree that holds it, or >>" {
+	mkdir tr
+	for i in 1 2 3 4 5 6 7 8; do echo "document $i of the tree" >"tr/f$i"; done
+	neardup hash -r tr >want
+	# Read, it would be hashed half written: its line would depend on -j.
+	for j in 1 8; do
+		rm -f tr/zz.fp
+		run -2 sh -c "\"\$NEARDUP\" hash -j $j -r tr >tr/zz.fp"
+		assert_output 'neardup: tr/zz.fp: input file is also the output'
+		run cat tr/zz.fp
+		assert_output "$(cat want)"
+	done
+	# With >>, records read back as they are written would never end.
+	printf 'one line\nanother line\n' >rec
+	run -2 timeout 10 sh -c '"$NEARDUP" hash --lines rec >>rec'
+	assert_output 'neardup: rec: input file is also the output'
+	run -2 timeout 10 sh -c '"$NEARDUP" hash --lines - <rec >>rec'
+	assert_output 'neardup: -: input file is also the output'
+	assert_equal "$(wc -l <rec)" 2
+	# Other files still go to it; /dev/null and pipes are not files.
+	run -0 sh -c '"$NEARDUP" hash tr/f1 >>rec'
+	run -0 sh -c '"$NEARDUP" hash -r tr | cat >tr/piped'
+}

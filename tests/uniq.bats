@@ -406,3 +406,15 @@ usage_error() {
 	wait
 	assert_equal "$(cat out)" $'the first line of a live log\na second, other line'
 }
+
+@test "uniq-059: the file standard output writes to is not read, as cat(1) refuses it" {
+	printf 'a line\nanother\n' >u
+	run -2 timeout 10 sh -c '"$NEARDUP" uniq u >>u'
+	assert_output 'neardup: u: input file is also the output'
+	run -2 timeout 10 sh -c '"$NEARDUP" uniq <u >>u'
+	assert_output 'neardup: -: input file is also the output'
+	assert_equal "$(cat u)" "$(printf 'a line\nanother')"
+	printf 'more\n' >v
+	run -0 sh -c '"$NEARDUP" uniq v >>u'
+	assert_equal "$(tail -n 1 u)" more
+}

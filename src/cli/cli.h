@@ -50,6 +50,16 @@ double	cli_fraction(const struct cmd *, const char *opt, const char *arg,
 struct lsh;
 void	cli_lsh(const struct cmd *, const char *arg, struct lsh *);
 
+/*
+ * A walk of the operands that skips the file standard output writes to,
+ * as WALK_ISOUTPUT: reading it would read back what neardup writes.
+ */
+struct walk;
+struct walk *cli_walk(int recursive, int follow);
+
+/* Is fd the regular file that standard output writes to? */
+int	cli_is_output(int fd);
+
 /* -L follows links in the walk of -r: without -r, a usage error. */
 void	cli_follow(const struct cmd *, int follow, int recursive);
 

@@ -277,7 +277,7 @@ hashrun_new(const struct hashcfg *cfg, unsigned jobs, int recursive,
 		r->wctx[i] = &r->workers[i];
 	}
 	r->pool = pool_new(jobs, hashjob_run, r->wctx);
-	r->walk = walk_new(recursive, follow);
+	r->walk = cli_walk(recursive, follow);
 	return r;
 }
 

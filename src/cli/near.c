@@ -389,7 +389,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		}
 		check_d(r.d, sc.size);
 		digest_init(&dg, &sc, so.weights ? &so.wt : NULL, NULL);
-		w = walk_new(recursive, follow);
+		w = cli_walk(recursive, follow);
 		if (argc == 1)
 			query_docs(&r, w, &dg, "-");
 		for (i = 1; i < argc; i++)

@@ -18,6 +18,7 @@
 #include "pool.h"
 #include "record.h"
 #include "uniqin.h"
+#include "walk.h"
 #include "xmalloc.h"
 
 #define JOBS_AHEAD	1	/* batches sketched while one is added */
@@ -172,6 +173,12 @@ uniqin_file(struct uniqin *in, const char *name)
 		fd = STDIN_FILENO;
 	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
 		warn("%s", cli_vis(name));
+		return EXIT_TROUBLE;
+	}
+	if (cli_is_output(fd)) {
+		warnx("%s: %s", cli_vis(name), walk_strerror(WALK_ISOUTPUT));
+		if (fd != STDIN_FILENO)
+			close(fd);
 		return EXIT_TROUBLE;
 	}
 	recreader_init(&rr, fd, in->delim);

@@ -1,6 +1,8 @@
 /*
  * Helpers every command uses: usage, numbers, safe names, stdout.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include "cli.h"
 #include "decimal.h"
 #include "lsh.h"
+#include "walk.h"
 
 void
 cli_print_usage(const struct cmd *c, FILE *fp)
@@ -101,6 +104,27 @@ out_close(void)
 		return EXIT_TROUBLE;
 	}
 	return EXIT_OK;
+}
+
+struct walk *
+cli_walk(int recursive, int follow)
+{
+	struct walk *w = walk_new(recursive, follow);
+	struct stat st;
+
+	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode))
+		walk_skip(w, st.st_dev, st.st_ino);
+	return w;
+}
+
+int
+cli_is_output(int fd)
+{
+	struct stat in, out;
+
+	return fstat(fd, &in) == 0 && fstat(STDOUT_FILENO, &out) == 0 &&
+	    S_ISREG(in.st_mode) && S_ISREG(out.st_mode) &&
+	    in.st_dev == out.st_dev && in.st_ino == out.st_ino;
 }
 
 void
