@@ -155,3 +155,22 @@ fpline_free(struct fpline *fp)
 	fp->vcap = 0;
 	buf_free(&fp->name);
 }
+
+int
+fpline_holds_line(const struct fpline *fp)
+{
+	struct fpline next = { 0 };
+	const char *nl = memchr(fp->name.data, '\n', fp->name.len), *end, *why;
+	int r = 0;
+
+	if (nl != NULL) {
+		end = memchr(nl + 1, '\n',
+		    (size_t)(fp->name.data + fp->name.len - nl - 1));
+		if (end == NULL)
+			end = fp->name.data + fp->name.len;
+		r = fpline_parse(nl + 1, (size_t)(end - nl - 1), 0, &next,
+		    &why) == 0;
+		fpline_free(&next);
+	}
+	return r;
+}

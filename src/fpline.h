@@ -40,4 +40,12 @@ int	fpline_parse(const char *line, size_t len, int zero, struct fpline *,
 /* Release what fpline_parse allocated. */
 void	fpline_free(struct fpline *);
 
+/*
+ * Does the name of fp (read with -z) go on, after a newline, with what
+ * is a fingerprint line by itself?  Then the input was written one line
+ * a fingerprint, not -z, and read as one record it would be one
+ * document with a long name: nothing found, silently.
+ */
+int	fpline_holds_line(const struct fpline *);
+
 #endif

@@ -126,8 +126,10 @@ usage_error() {
 	assert_line --regexp '^not similar '
 	run neardup compare --threshold=0.25 A B
 	assert_exit OK
+	# The threshold reads back as given: 0.250000 would match the
+	# jaccard beside "similar": false.
 	json -t 0.2500001 A B
-	jq_true '.threshold == 0.25 and .similar == false'
+	jq_true '.threshold == 0.2500001 and .jaccard == 0.25 and .similar == false'
 }
 
 @test "compare-007: -t at the double nearest 1/3 passes 1/3, the next double fails" {
@@ -334,8 +336,9 @@ usage_error() {
 	d=$(jq .distance <<<"$output")
 	c=$(jq .cosine <<<"$output")
 	[ "$d" -gt 0 ] || fail "distance $d"
+	# Six decimals, cut: within 1e-6 below (or above, below zero).
 	run awk -v d="$d" -v c="$c" 'BEGIN { w = cos(atan2(0, -1) * d / 64);
-	    exit !(w - c < 5e-7 && c - w < 5e-7) }'
+	    exit !(w - c < 1e-6 && c - w < 1e-6) }'
 	assert_success
 }
 
@@ -905,4 +908,33 @@ golden_compare() {
 	assert_exit OK
 	assert_line 'resemblance           0.6000  (3 shared of 5)'
 	assert_line 'similar (threshold 0.6)'
+}
+
+@test "compare-084: tsv and json figures are cut, the threshold reads back as given; -F -z on lines without -z is an error" {
+	seq -f 'w%.0f' 1 2000000 >s1
+	{ cat s1; echo extra; } >s2
+	# 2000000 of 2000001 is 0.9999995: cut, not rounded to 1.000000.
+	json -w 1 -t 1 s1 s2
+	jq_true '.jaccard == 0.999999 and .threshold == 1 and .similar == false'
+	run -1 neardup compare -w 1 -t 0.9999999 --format=tsv s1 s2
+	assert_equal "$(cut -f4,17,18 <<<"$output" | tail -n 1)" "$(printf '0.999999\t0.9999999\tfalse')"
+	run -0 neardup compare -w 1 -t 0.5 --format=tsv s1 s2
+	assert_equal "$(cut -f17 <<<"$output" | tail -n 1)" 0.500000
+	# Lines written without -z, read with it, are one record.
+	printf 'one two three four\n' >a.txt
+	printf 'five six seven\n' >b.txt
+	neardup hash a.txt b.txt >ab.fp
+	neardup hash b.txt >b.fp
+	run --separate-stderr -2 neardup compare -F -z ab.fp b.fp
+	assert_output ''
+	assert_equal "$stderr" 'neardup: ab.fp:1: a name holds fingerprint lines after a newline: input written without -z?'
+	run --separate-stderr -2 neardup compare -F -z ab.fp
+	assert_stderr_line '^neardup: ab.fp:1: a name holds fingerprint lines'
+	# An operand with a colon that is neither file nor fingerprint.
+	run --separate-stderr -2 neardup compare -F b.fp backup:b.fp
+	assert_equal "$stderr" 'neardup: backup:b.fp: No such file or directory, and not a fingerprint line: not a fingerprint scheme'
+	# One shingle is one.
+	printf x >o
+	run -0 neardup compare o o
+	assert_line 'a: o (1 shingle)'
 }

@@ -112,7 +112,8 @@ read_doc(struct digest *d, const char *name, struct buf *text, int keep)
 
 /*
  * The next fingerprint line of li, read from file, parsed into out.  Exits
- * 2 on a read error, a malformed or too long line, or no line.
+ * 2 on a read error, a malformed or too long line, no line, or with -z a
+ * name that holds the lines after it.
  */
 static void
 read_fpline(struct linein *li, const char *file, struct fpline *out)
@@ -136,6 +137,10 @@ read_fpline(struct linein *li, const char *file, struct fpline *out)
 	if (fpline_parse(line, len, zero, out, &why) == -1)
 		errx(EXIT_TROUBLE, "%s:%" PRIu64 ": %s", cli_vis(file),
 		    li->lineno, why);
+	if (zero && fpline_holds_line(out))
+		errx(EXIT_TROUBLE, "%s:%" PRIu64 ": a name holds fingerprint "
+		    "lines after a newline: input written without -z?",
+		    cli_vis(file), li->lineno);
 }
 
 /* Open file ("-": standard input) for li, or exit 2; zero: -z. */
@@ -161,10 +166,11 @@ close_fplines(struct linein *li)
 
 /*
  * An operand that is itself a fingerprint, "SCHEME:HEX" with or without
- * "  NAME"; a nameless one is named by itself.
+ * "  NAME"; a nameless one is named by itself.  It is no file (access(2)
+ * said errnum): if it is no fingerprint either, both are said.
  */
 static void
-parse_literal(const char *op, struct fpline *fp)
+parse_literal(const char *op, int errnum, struct fpline *fp)
 {
 	struct buf line = { 0 };
 	const char *why;
@@ -175,7 +181,8 @@ parse_literal(const char *op, struct fpline *fp)
 		buf_add(&line, op, strlen(op));
 	}
 	if (fpline_parse(line.data, line.len, 0, fp, &why) == -1)
-		errx(EXIT_TROUBLE, "%s: %s", cli_vis(op), why);
+		errx(EXIT_TROUBLE, "%s: %s, and not a fingerprint line: %s",
+		    cli_vis(op), strerror(errnum), why);
 	buf_free(&line);
 }
 
@@ -196,7 +203,7 @@ load_fingerprints(struct side *s, int nops, char **ops, int zero)
 			/* An operand that is a fingerprint line itself. */
 			if (strcmp(ops[i], "-") != 0 && access(ops[i], F_OK) ==
 			    -1 && strchr(ops[i], ':') != NULL) {
-				parse_literal(ops[i], &s[i].fp);
+				parse_literal(ops[i], errno, &s[i].fp);
 				continue;
 			}
 			open_fplines(ops[i], &li, zero);
@@ -217,13 +224,49 @@ load_fingerprints(struct side *s, int nops, char **ops, int zero)
 		    ops[nops == 1 ? 0 : i];
 }
 
+/*
+ * x to d decimals (4 or 6), cut toward zero rather than rounded: a figure
+ * below the threshold never reads as reaching it (0.99997 is 0.9999, not
+ * 1.0000).  The nudge keeps x = 0.7 from reading 0.6999.
+ */
+static double
+cut(double x, int d)
+{
+	double scale = d == 4 ? 1e4 : 1e6;
+
+	return x >= 0 ? floor(x * scale + 1e-7) / scale :
+	    ceil(x * scale - 1e-7) / scale;
+}
+
+/* A figure of the tsv and json formats: six decimals, cut. */
 static void
 num(FILE *fp, int have, double v, int fmt)
 {
 	if (have)
-		fprintf(fp, "%.6f", v);
+		fprintf(fp, "%.6f", cut(v, 6));
 	else if (fmt == FMT_JSON)
 		fputs("null", fp);
+}
+
+/*
+ * The threshold in the tsv and json formats: six decimals, or as many as
+ * it takes to read back as itself, so that no figure printed below it
+ * reads as equal to it.
+ */
+static void
+threshold(double t)
+{
+	char s[32];
+	int prec;
+
+	snprintf(s, sizeof(s), "%.6f", t);
+	if (strtod(s, NULL) != t)
+		for (prec = 7; prec <= 17; prec++) {
+			snprintf(s, sizeof(s), "%.*f", prec, t);
+			if (strtod(s, NULL) == t)
+				break;
+		}
+	fputs(s, stdout);
 }
 
 /* A name in a TSV field: escaped, or with -z as it is. */
@@ -272,12 +315,14 @@ print_tsv(const struct side *s, const struct result *r, int passages,
 	putchar('\t');
 	num(stdout, e->have & EST_CONTAIN, e->cont_ba, FMT_TSV);
 	if (e->have & EST_DISTANCE)
-		printf("\t%u\t%u\t%.6f", e->distance, e->bits, e->cosine);
+		printf("\t%u\t%u\t%.6f", e->distance, e->bits,
+		    cut(e->cosine, 6));
 	else
 		printf("\t\t\t");
-	printf("\t%s\t%.6f\t%s%c", (e->have & EST_KEY) ?
-	    (e->equal ? "true" : "false") : "", r->threshold,
-	    r->score >= r->threshold ? "true" : "false", end);
+	printf("\t%s\t", (e->have & EST_KEY) ?
+	    (e->equal ? "true" : "false") : "");
+	threshold(r->threshold);
+	printf("\t%s%c", r->score >= r->threshold ? "true" : "false", end);
 	if (!passages)
 		return;
 	/* A second table, after an empty record: one row per passage. */
@@ -326,14 +371,16 @@ print_json(const struct side *s, const struct result *r, int passages)
 	    e->cont_ba, 1);
 	if (e->have & EST_DISTANCE)
 		printf(", \"distance\": %u, \"bits\": %u, \"cosine\": %.6f",
-		    e->distance, e->bits, e->cosine);
+		    e->distance, e->bits, cut(e->cosine, 6));
 	else
 		printf(", \"distance\": null, \"bits\": null, "
 		    "\"cosine\": null");
 	printf(", \"keys_equal\": %s", (e->have & EST_KEY) ?
 	    (e->equal ? "true" : "false") : "null");
-	printf(", \"threshold\": %.6f, \"similar\": %s", r->threshold,
-	    r->score >= r->threshold ? "true" : "false");
+	printf(", \"threshold\": ");
+	threshold(r->threshold);
+	printf(", \"similar\": %s", r->score >= r->threshold ? "true" :
+	    "false");
 	if (passages) {
 		printf(", \"passages\": [");
 		for (i = 0; i < r->npass; i++) {
@@ -352,18 +399,6 @@ print_json(const struct side *s, const struct result *r, int passages)
 	printf("}\n");
 }
 
-/*
- * x to 4 decimals, cut toward zero rather than rounded: a resemblance
- * below the threshold never reads as reaching it (0.99997 is 0.9999,
- * not 1.0000).  The nudge keeps x = 0.7 from reading 0.6999.
- */
-static double
-cut4(double x)
-{
-	return x >= 0 ? floor(x * 1e4 + 1e-7) / 1e4 :
-	    ceil(x * 1e4 - 1e-7) / 1e4;
-}
-
 static void
 print_estimate(const struct result *r)
 {
@@ -373,14 +408,14 @@ print_estimate(const struct result *r)
 	scheme_format(&r->sc, sch);
 	printf("estimated by %s:\n", sch);
 	if (e->have & EST_JACCARD)
-		printf("  resemblance         %.4f\n", cut4(e->jaccard));
+		printf("  resemblance         %.4f\n", cut(e->jaccard, 4));
 	if (e->have & EST_CONTAIN)
 		printf("  containment a in b  %.4f\n"
-		    "  containment b in a  %.4f\n", cut4(e->cont_ab),
-		    cut4(e->cont_ba));
+		    "  containment b in a  %.4f\n", cut(e->cont_ab, 4),
+		    cut(e->cont_ba, 4));
 	if (e->have & EST_DISTANCE)
 		printf("  %u of %u bits differ, cosine %.4f\n", e->distance,
-		    e->bits, cut4(e->cosine));
+		    e->bits, cut(e->cosine, 4));
 	if (e->have & EST_KEY)
 		printf("  keys %s\n", e->equal ? "equal" : "differ");
 }
@@ -396,17 +431,20 @@ print_text(const struct side *s, const struct result *r, int passages,
 
 	printf("a: %s", cli_vis(s[0].name));
 	if (r->exact)
-		printf(" (%zu shingles)", r->sim.size_a);
+		printf(" (%zu shingle%s)", r->sim.size_a,
+		    r->sim.size_a == 1 ? "" : "s");
 	printf("\nb: %s", cli_vis(s[1].name));
 	if (r->exact)
-		printf(" (%zu shingles)", r->sim.size_b);
+		printf(" (%zu shingle%s)", r->sim.size_b,
+		    r->sim.size_b == 1 ? "" : "s");
 	putchar('\n');
 	if (r->exact)
 		printf("resemblance           %.4f  (%zu shared of %zu)\n"
 		    "containment a in b    %.4f\n"
-		    "containment b in a    %.4f\n", cut4(r->sim.jaccard),
+		    "containment b in a    %.4f\n", cut(r->sim.jaccard, 4),
 		    r->sim.shared, r->sim.size_a + r->sim.size_b -
-		    r->sim.shared, cut4(r->sim.cont_ab), cut4(r->sim.cont_ba));
+		    r->sim.shared, cut(r->sim.cont_ab, 4),
+		    cut(r->sim.cont_ba, 4));
 	print_estimate(r);
 	printf("%s (threshold %s)\n", r->score >= r->threshold ?
 	    "similar" : "not similar", r->targ);

@@ -24,31 +24,6 @@ fpset_name(const struct fpset *s, size_t i)
 	return s->names.data + s->name[i];
 }
 
-/*
- * Does the name of fp (read with -z) go on, after a newline, with what
- * is a fingerprint line by itself?  Then the input was written one line
- * a fingerprint, not -z, and read as one record it would be one
- * document with a long name: nothing found, silently.
- */
-static int
-newline_lines(const struct fpline *fp)
-{
-	struct fpline next = { 0 };
-	const char *nl = memchr(fp->name.data, '\n', fp->name.len), *end, *why;
-	int r = 0;
-
-	if (nl != NULL) {
-		end = memchr(nl + 1, '\n',
-		    (size_t)(fp->name.data + fp->name.len - nl - 1));
-		if (end == NULL)
-			end = fp->name.data + fp->name.len;
-		r = fpline_parse(nl + 1, (size_t)(end - nl - 1), 0, &next,
-		    &why) == 0;
-		fpline_free(&next);
-	}
-	return r;
-}
-
 int
 fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 {
@@ -74,7 +49,7 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 		if (fpline_parse(line, len, zero, &fp, &why) == -1)
 			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": %s", cli_vis(path),
 			    li.lineno, why);
-		if (zero && newline_lines(&fp))
+		if (zero && fpline_holds_line(&fp))
 			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": a name holds "
 			    "fingerprint lines after a newline: input written "
 			    "without -z?", cli_vis(path), li.lineno);
