@@ -51,6 +51,13 @@ struct lsh;
 void	cli_lsh(const struct cmd *, const char *arg, struct lsh *);
 
 /*
+ * x to 4 or 6 decimals, cut toward zero rather than rounded: a figure
+ * below a threshold never reads as reaching it (0.99997 is 0.9999, not
+ * 1.0000).  The nudge of 1e-7 keeps x = 0.7 from reading 0.6999.
+ */
+double	cli_cut(double x, int decimals);
+
+/*
  * A walk of the operands that skips the file standard output writes to,
  * as WALK_ISOUTPUT: reading it would read back what neardup writes.
  */

@@ -315,7 +315,8 @@ cout_group(const struct fpset *s, const struct group *g,
 			printf("%s{\"name\": ", printed++ ? ", " : "");
 			cout_name(o, fpset_name(s, id));
 			if (kv != NULL)
-				printf(", \"similarity\": %.6f}", sim);
+				printf(", \"similarity\": %.6f}",
+				    cli_cut(sim, 6));
 			else
 				printf(", \"similarity\": null}");
 			break;
@@ -323,7 +324,7 @@ cout_group(const struct fpset *s, const struct group *g,
 			printf("%zu\t", *shown);
 			cout_name(o, fpset_name(s, id));
 			if (kv != NULL)
-				printf("\t%.6f", sim);
+				printf("\t%.6f", cli_cut(sim, 6));
 			else
 				printf("\t-");
 			cout_end(o);
@@ -378,13 +379,14 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 			cout_name(o, fpset_name(s, a));
 			printf(", \"b\": ");
 			cout_name(o, fpset_name(s, b));
-			printf(", \"similarity\": %.6f}", c->pair[i].sim);
+			printf(", \"similarity\": %.6f}",
+			    cli_cut(c->pair[i].sim, 6));
 			continue;
 		}
 		cout_name(o, fpset_name(s, a));
 		putchar('\t');
 		cout_name(o, fpset_name(s, b));
-		printf("\t%.6f", c->pair[i].sim);
+		printf("\t%.6f", cli_cut(c->pair[i].sim, 6));
 		cout_end(o);
 	}
 	if (o->fmt == OUT_JSON)

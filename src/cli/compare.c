@@ -224,26 +224,12 @@ load_fingerprints(struct side *s, int nops, char **ops, int zero)
 		    ops[nops == 1 ? 0 : i];
 }
 
-/*
- * x to d decimals (4 or 6), cut toward zero rather than rounded: a figure
- * below the threshold never reads as reaching it (0.99997 is 0.9999, not
- * 1.0000).  The nudge keeps x = 0.7 from reading 0.6999.
- */
-static double
-cut(double x, int d)
-{
-	double scale = d == 4 ? 1e4 : 1e6;
-
-	return x >= 0 ? floor(x * scale + 1e-7) / scale :
-	    ceil(x * scale - 1e-7) / scale;
-}
-
 /* A figure of the tsv and json formats: six decimals, cut. */
 static void
 num(FILE *fp, int have, double v, int fmt)
 {
 	if (have)
-		fprintf(fp, "%.6f", cut(v, 6));
+		fprintf(fp, "%.6f", cli_cut(v, 6));
 	else if (fmt == FMT_JSON)
 		fputs("null", fp);
 }
@@ -316,7 +302,7 @@ print_tsv(const struct side *s, const struct result *r, int passages,
 	num(stdout, e->have & EST_CONTAIN, e->cont_ba, FMT_TSV);
 	if (e->have & EST_DISTANCE)
 		printf("\t%u\t%u\t%.6f", e->distance, e->bits,
-		    cut(e->cosine, 6));
+		    cli_cut(e->cosine, 6));
 	else
 		printf("\t\t\t");
 	printf("\t%s\t", (e->have & EST_KEY) ?
@@ -371,7 +357,7 @@ print_json(const struct side *s, const struct result *r, int passages)
 	    e->cont_ba, 1);
 	if (e->have & EST_DISTANCE)
 		printf(", \"distance\": %u, \"bits\": %u, \"cosine\": %.6f",
-		    e->distance, e->bits, cut(e->cosine, 6));
+		    e->distance, e->bits, cli_cut(e->cosine, 6));
 	else
 		printf(", \"distance\": null, \"bits\": null, "
 		    "\"cosine\": null");
@@ -408,14 +394,14 @@ print_estimate(const struct result *r)
 	scheme_format(&r->sc, sch);
 	printf("estimated by %s:\n", sch);
 	if (e->have & EST_JACCARD)
-		printf("  resemblance         %.4f\n", cut(e->jaccard, 4));
+		printf("  resemblance         %.4f\n", cli_cut(e->jaccard, 4));
 	if (e->have & EST_CONTAIN)
 		printf("  containment a in b  %.4f\n"
-		    "  containment b in a  %.4f\n", cut(e->cont_ab, 4),
-		    cut(e->cont_ba, 4));
+		    "  containment b in a  %.4f\n", cli_cut(e->cont_ab, 4),
+		    cli_cut(e->cont_ba, 4));
 	if (e->have & EST_DISTANCE)
 		printf("  %u of %u bits differ, cosine %.4f\n", e->distance,
-		    e->bits, cut(e->cosine, 4));
+		    e->bits, cli_cut(e->cosine, 4));
 	if (e->have & EST_KEY)
 		printf("  keys %s\n", e->equal ? "equal" : "differ");
 }
@@ -441,10 +427,10 @@ print_text(const struct side *s, const struct result *r, int passages,
 	if (r->exact)
 		printf("resemblance           %.4f  (%zu shared of %zu)\n"
 		    "containment a in b    %.4f\n"
-		    "containment b in a    %.4f\n", cut(r->sim.jaccard, 4),
+		    "containment b in a    %.4f\n", cli_cut(r->sim.jaccard, 4),
 		    r->sim.shared, r->sim.size_a + r->sim.size_b -
-		    r->sim.shared, cut(r->sim.cont_ab, 4),
-		    cut(r->sim.cont_ba, 4));
+		    r->sim.shared, cli_cut(r->sim.cont_ab, 4),
+		    cli_cut(r->sim.cont_ba, 4));
 	print_estimate(r);
 	printf("%s (threshold %s)\n", r->score >= r->threshold ?
 	    "similar" : "not similar", r->targ);

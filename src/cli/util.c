@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,15 @@ out_close(void)
 		return EXIT_TROUBLE;
 	}
 	return EXIT_OK;
+}
+
+double
+cli_cut(double x, int decimals)
+{
+	double scale = decimals == 4 ? 1e4 : 1e6;
+
+	return x >= 0 ? floor(x * scale + 1e-7) / scale :
+	    ceil(x * scale - 1e-7) / scale;
 }
 
 struct walk *
