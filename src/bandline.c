@@ -147,3 +147,24 @@ bandline_parse(const char *line, size_t len, int zero,
 	name->len--;
 	return 0;
 }
+
+int
+bandline_holds_line(const struct buf *name)
+{
+	struct bandline_seen seen = { 0 };
+	struct buf rest = { 0 };
+	const char *nl = memchr(name->data, '\n', name->len), *end, *why;
+	size_t keylen;
+	int r = 0;
+
+	if (nl != NULL) {
+		end = memchr(nl + 1, '\n',
+		    (size_t)(name->data + name->len - nl - 1));
+		if (end == NULL)
+			end = name->data + name->len;
+		r = bandline_parse(nl + 1, (size_t)(end - nl - 1), 0, &seen,
+		    &keylen, &rest, &why) == 0;
+		buf_free(&rest);
+	}
+	return r;
+}

@@ -43,4 +43,10 @@ int	bandline_parse(const char *line, size_t len, int zero,
 	    struct bandline_seen *seen, size_t *keylen, struct buf *name,
 	    const char **why);
 
+/*
+ * Does name (read with -z) go on, after a newline, with a band line?
+ * Then lines written without -z were read as one record (fpline.h).
+ */
+int	bandline_holds_line(const struct buf *name);
+
 #endif

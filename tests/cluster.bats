@@ -1361,3 +1361,93 @@ shards_corpus() {
 	run --separate-stderr neardup cluster -z z.fp
 	assert_exit OK
 }
+
+@test "cluster-102: --dups never lists the one copy: band lines of a link and its target, two spellings with fingerprints of two times" {
+	cp "$(fixture lighthouse.txt)" real
+	ln -s real alias
+	neardup hash -z --bands -a oph alias real >b.z
+	run -0 neardup cluster -z --bands --dups b.z
+	assert_output ''
+	LC_ALL=C sort -z b.z >s.z
+	run -0 neardup cluster -z --bands --sorted --dups s.z
+	assert_output ''
+	# One file, hashed, edited, hashed again under another spelling.
+	mkdir docs
+	cp "$(fixture lighthouse.txt)" docs/a
+	neardup hash -a oph docs/a >old.fp
+	sed -i '1,3d' docs/a
+	neardup hash -a oph ./docs/a >new.fp
+	run -0 sh -c 'cat old.fp new.fp | "$NEARDUP" cluster --dups'
+	assert_output ''
+}
+
+@test "cluster-103: one name with two different fingerprints is an error, not a group by the older one" {
+	cp "$(fixture lighthouse.txt)" a
+	neardup hash -a oph a >old.fp
+	cp a b
+	printf 'something else entirely, in other words\n' >a
+	neardup hash -a oph a b >new.fp
+	run --separate-stderr -2 sh -c 'cat old.fp new.fp | "$NEARDUP" cluster --dups'
+	assert_output ''
+	assert_equal "$stderr" 'neardup: a: two different fingerprints for one name: lines from before and after it changed?'
+	# The same line twice is one member.
+	run -0 sh -c 'cat new.fp new.fp | "$NEARDUP" cluster --dups'
+	assert_output ''
+}
+
+@test "cluster-104: texts without shingles group only with the same bytes" {
+	printf '{}\n' >package.json
+	printf '[]\n' >list.json
+	printf -- '---\n' >sep.md
+	: >empty1
+	: >empty2
+	printf '{}\n' >copy.json
+	run -0 neardup cluster -r .
+	assert_output "$(printf './copy.json\n./package.json\n\n./empty1\n./empty2')"
+	run -0 neardup cluster --dups -r .
+	assert_output "$(printf './package.json\n./empty2')"
+	run -0 sh -c '"$NEARDUP" hash -r . | "$NEARDUP" cluster --pairs'
+	assert_output "$(printf './copy.json\t./package.json\t1.000000\n./empty1\t./empty2\t1.000000')"
+	run -0 sh -c '"$NEARDUP" hash -a key -r . | LC_ALL=C sort | "$NEARDUP" cluster --sorted --dups'
+	assert_output "$(printf './package.json\n./empty2')"
+	# Names that are no files here stay alone.
+	run -0 sh -c '"$NEARDUP" hash -r . | sed "s|  ./|  gone/|" | "$NEARDUP" cluster'
+	assert_output ''
+}
+
+@test "cluster-105: --sorted keeps the least name in each run, whatever order a shuffle gave the lines of a key" {
+	cp "$(fixture lighthouse.txt)" a
+	{ cat a; echo one more line; } >b
+	neardup hash --bands -a oph a b >all.bands
+	# Sorted by key only, the names of a key alternate between runs.
+	awk -F'\t' '{ print $1 "\t" (NR % 2 == ($2 == "a")) "\t" $2 }' all.bands |
+	    LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2n | cut -f1,3 >shuffled.bands
+	run -0 sh -c '"$NEARDUP" cluster --bands --sorted --dups shuffled.bands | sort -u'
+	assert_output b
+}
+
+@test "cluster-106: -z on band lines or sorted key lines written without -z is an error; JSON is closed after an error" {
+	cp "$(fixture lighthouse.txt)" a
+	cp a b
+	run --separate-stderr -2 sh -c '"$NEARDUP" hash --bands -a oph a b | "$NEARDUP" cluster --bands -z'
+	assert_output ''
+	assert_equal "$stderr" 'neardup: -:1: a name holds fingerprint lines after a newline: input written without -z?'
+	run --separate-stderr -2 sh -c '"$NEARDUP" hash --bands -a oph a b | LC_ALL=C sort | "$NEARDUP" cluster --bands --sorted -z'
+	assert_stderr_line 'input written without -z\?$'
+	run --separate-stderr -2 sh -c '"$NEARDUP" hash -a key a b | LC_ALL=C sort | "$NEARDUP" cluster --sorted -z'
+	assert_stderr_line 'input written without -z\?$'
+	# An unsorted line after a group: what was printed is still JSON.
+	printf 'x y z\n' >c
+	neardup hash -a key a b c >k
+	{ LC_ALL=C sort k; head -n 1 k; } >unsorted
+	run --separate-stderr -2 neardup cluster --sorted --format=json unsorted
+	run jq -e 'length >= 1' <<<"$output"
+	assert_success
+}
+
+@test "cluster-107: --lsh and -d too large for the documents' sketch are refused before any is read" {
+	run --separate-stderr -2 neardup cluster --docs -a simhash -d 40 nonexistent
+	assert_equal "$stderr" 'neardup: -d: 40: too large for 64-bit fingerprints'
+	run --separate-stderr -2 neardup cluster --docs --lsh=20x20 nonexistent
+	assert_equal "$stderr" 'neardup: --lsh: 20 x 20 rows is more than the 128 values of a fingerprint'
+}

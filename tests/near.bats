@@ -937,3 +937,13 @@ EOF
 	assert_exit DIFFER
 	assert_equal "$stderr" ''
 }
+
+@test "near-128: --format=json is closed when a bad query file stops near" {
+	neardup hash "$(fixture lighthouse.txt)" "$(fixture lighthouse-near.txt)" >idx
+	head -n 1 idx >q1
+	echo garbage >qbad
+	run --separate-stderr -2 neardup near -d 3 --format=json idx q1 qbad
+	assert_stderr_line '^neardup: qbad:1: '
+	run jq -e 'length == 1 and .[0].distance == 0' <<<"$output"
+	assert_success
+}

@@ -79,6 +79,13 @@ void	cli_getopt_reset(void);
 /* Write to stdout, fatal on error. */
 void	out_write(const void *, size_t);
 
+/*
+ * The bytes that close the JSON array being written to stdout, written at
+ * exit if an error ends neardup before it does (NULL: none pending), so
+ * that the output stays JSON.
+ */
+void	out_json_tail(const char *tail);
+
 /* Hand on what stdout holds, fatal on error: the input is idle. */
 void	out_flush(void);
 

@@ -70,9 +70,16 @@ collect(void *ctx, const char *lines, size_t len)
 }
 
 /* -t, -d and --lsh each apply to some algorithms only. */
+/*
+ * -t, -d and --lsh against the fingerprints of scheme sc: with documents
+ * as soon as the options are read, with fingerprint lines once they are.
+ */
 static void
-check_algo_opts(enum algo algo, int have_t, int have_d, int have_lsh)
+check_algo_opts(const struct scheme *sc, int have_t, int have_d,
+    int have_lsh, const struct cluster_opts *co)
 {
+	enum algo algo = sc->algo;
+
 	if (have_lsh && algo != ALGO_MINHASH && algo != ALGO_OPH)
 		errx(EXIT_TROUBLE, "--lsh: bands apply to minhash and oph "
 		    "fingerprints");
@@ -82,6 +89,52 @@ check_algo_opts(enum algo algo, int have_t, int have_d, int have_lsh)
 		errx(EXIT_TROUBLE, "-t: applies to minhash, oph and bottomk "
 		    "fingerprints (simhash ones join within -d bits, key "
 		    "ones when equal)");
+	if (have_lsh && co->lsh.b * co->lsh.r > sc->size)
+		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
+		    "values of a fingerprint", co->lsh.b, co->lsh.r, sc->size);
+	if (have_d && co->d > INDEX_MAXD(sc->size))
+		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints",
+		    co->d, sc->size);
+}
+
+/* Fingerprint i of s, for check_names(). */
+static const struct fpset *names_of;
+
+static int
+by_name(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c = strcmp(fpset_name(names_of, x), fpset_name(names_of, y));
+
+	return c != 0 ? c : x < y ? -1 : x > y;
+}
+
+/*
+ * A name with two different fingerprints is a file that changed between
+ * two runs of hash: grouped by the older one, the copies of a text it no
+ * longer holds would be listed for removal.  Refuse such input.
+ */
+static void
+check_names(const struct fpset *s)
+{
+	size_t nv = scheme_nvalues(&s->sc), i;
+	uint32_t *id;
+
+	if (s->n < 2)
+		return;
+	id = xreallocarray(NULL, s->n, sizeof(*id));
+	for (i = 0; i < s->n; i++)
+		id[i] = (uint32_t)i;
+	names_of = s;
+	qsort(id, s->n, sizeof(*id), by_name);
+	for (i = 1; i < s->n; i++)
+		if (strcmp(fpset_name(s, id[i]), fpset_name(s, id[i - 1])) ==
+		    0 && memcmp(s->v + (size_t)id[i] * nv, s->v +
+		    (size_t)id[i - 1] * nv, nv * sizeof(*s->v)) != 0)
+			errx(EXIT_TROUBLE, "%s: two different fingerprints "
+			    "for one name: lines from before and after it "
+			    "changed?", cli_vis(fpset_name(s, id[i])));
+	free(id);
 }
 
 static int
@@ -273,10 +326,10 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		/* Documents: one permutation hashing unless -a says. */
 		if (!algo_given)
 			so.algo = ALGO_OPH;
-		/* Known now: say so before hashing them all. */
-		check_algo_opts(so.algo, have_t, have_d, have_lsh);
 		memset(&cfg, 0, sizeof(cfg));
 		shopts_scheme(c, &so, REC_NONE, &cfg.sc);
+		/* Known now: say so before hashing them all. */
+		check_algo_opts(&cfg.sc, have_t, have_d, have_lsh, &co);
 		cfg.wt = so.weights != NULL ? &so.wt : NULL;
 		progress_start("files", 0);
 		progress_inputs(argv, argc, recursive, follow);
@@ -304,13 +357,9 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		s.sc.algo = ALGO_KEY;
 		have_lsh = have_t = have_d = 0;
 	}
-	check_algo_opts(s.sc.algo, have_t, have_d, have_lsh);
-	if (have_lsh && co.lsh.b * co.lsh.r > s.sc.size)
-		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
-		    "values of a fingerprint", co.lsh.b, co.lsh.r, s.sc.size);
-	if (s.sc.algo == ALGO_SIMHASH && co.d > INDEX_MAXD(s.sc.size))
-		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints",
-		    co.d, s.sc.size);
+	check_algo_opts(&s.sc, have_t, have_d, have_lsh, &co);
+	if (!docs)
+		check_names(&s);
 	if (!have_lsh)
 		cluster_bands(&s.sc, co.t, &co.lsh);
 	if (verbose) {

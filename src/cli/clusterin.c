@@ -82,6 +82,19 @@ band_layout(const char *key, size_t keylen, size_t *len)
 	return key;
 }
 
+/*
+ * With -z, a record whose name holds the lines after it: the input was
+ * written without -z (fpline_holds_line, bandline_holds_line).
+ */
+static void
+check_z(int holds, const char *path, size_t lineno)
+{
+	if (holds)
+		errx(EXIT_TROUBLE, "%s:%zu: a name holds fingerprint lines "
+		    "after a newline: input written without -z?",
+		    cli_vis(path), lineno);
+}
+
 /* Check that a band line has the layout of the first; exit 2 if not. */
 static void
 check_layout(struct buf *first, const char *key, size_t keylen,
@@ -173,6 +186,8 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 			    &keylen, &name, &why) == -1)
 				errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path),
 				    lineno, why);
+			check_z(o->zero && bandline_holds_line(&name), path,
+			    lineno);
 			check_layout(&layout, line, keylen, path, lineno);
 			/* A document has b lines: one id per name. */
 			slot = idmap_slot(&names, xxh_bytes(name.data, name.len,
@@ -223,18 +238,21 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 static void
 flush_run(struct fpset *s, const struct out *o, size_t *shown)
 {
-	struct group g;
-	size_t i;
+	struct group *g;
+	size_t i, n, cap = 1;
 
 	if (s->n == 0)
 		return;
-	g.id = xreallocarray(NULL, s->n, sizeof(*g.id));
+	g = xcalloc(1, sizeof(*g));
+	g->id = xreallocarray(NULL, s->n, sizeof(*g->id));
 	for (i = 0; i < s->n; i++)
-		g.id[i] = (uint32_t)i;
-	g.n = cout_once(s, g.id, s->n);
-	g.kept = cout_kept(s, &g, o->keep);
-	cout_group(s, &g, o, shown);
-	free(g.id);
+		g->id[g->n++] = (uint32_t)i;
+	n = cout_settle(s, &g, 1, &cap, o->keep, 1);
+	for (i = 0; i < n; i++) {
+		cout_group(s, &g[i], o, shown);
+		free(g[i].id);
+	}
+	free(g);
 	s->n = 0;
 	buf_clear(&s->names);
 }
@@ -267,6 +285,8 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 				    &seen, &keylen, &name, &why) == -1)
 					errx(EXIT_TROUBLE, "%s:%zu: %s",
 					    cli_vis(path), lineno, why);
+				check_z(o->zero && bandline_holds_line(&name),
+				    path, lineno);
 				check_layout(&layout, line, keylen, path,
 				    lineno);
 			} else {
@@ -274,6 +294,8 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 				    &why) == -1)
 					errx(EXIT_TROUBLE, "%s:%zu: %s",
 					    cli_vis(path), lineno, why);
+				check_z(o->zero && fpline_holds_line(&fp), path,
+				    lineno);
 				if (fp.sc.algo != ALGO_KEY)
 					errx(EXIT_TROUBLE, "%s:%zu: --sorted "
 					    "groups key fingerprints (-a key) or "

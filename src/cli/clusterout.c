@@ -5,12 +5,16 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "clusterout.h"
+#include "digest.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
@@ -33,15 +37,19 @@ doc_size(const struct fpset *s, uint32_t i)
 }
 
 uint32_t
-cout_kept(const struct fpset *s, const struct group *g, int keep)
+cout_kept(const struct fpset *s, const struct group *g, int keep, int byname)
 {
 	uint32_t best = g->id[0];
 	off_t bs = 0, sz;
 	size_t i;
+	int c;
 
+	if (byname && keep == KEEP_FIRST)
+		keep = KEEP_PATH;
 	if (keep == KEEP_LONGEST || keep == KEEP_SHORTEST)
 		bs = doc_size(s, best);
 	for (i = 1; i < g->n; i++) {
+		c = strcmp(fpset_name(s, g->id[i]), fpset_name(s, best));
 		switch (keep) {
 		case KEEP_LONGEST:
 		case KEEP_SHORTEST:
@@ -49,11 +57,11 @@ cout_kept(const struct fpset *s, const struct group *g, int keep)
 			if (keep == KEEP_LONGEST ? sz > bs : sz < bs) {
 				best = g->id[i];
 				bs = sz;
-			}
+			} else if (byname && sz == bs && c < 0)
+				best = g->id[i];
 			break;
 		case KEEP_PATH:
-			if (strcmp(fpset_name(s, g->id[i]),
-			    fpset_name(s, best)) < 0)
+			if (c < 0)
 				best = g->id[i];
 			break;
 		}
@@ -62,27 +70,54 @@ cout_kept(const struct fpset *s, const struct group *g, int keep)
 }
 
 /*
- * Where name leads: the path realpath(3) makes of it (symbolic links and
- * . and .. resolved), or the name itself if it is not a file here.  Two
- * names that lead to one place are one directory entry: removing either
- * removes the other's text.  Hard links are two entries, two files.
+ * Where name leads, as a string: the directory entry that realpath(3)
+ * resolves it to (symbolic links and . and .. resolved), named by its
+ * directory's device and inode and its last component, so that the paths
+ * of a bind mount meet too; or the name itself if it is not a file here.
+ * Two names that lead to one entry hold one text: removing either removes
+ * the other's.  Hard links are two entries, two files.
  */
 static char *
 place_of(const char *name)
 {
-	char *p = realpath(name, NULL);
+	struct stat st;
+	char *p, *slash, *id;
 
-	return p != NULL ? p : xstrdup(name);
+	if ((p = realpath(name, NULL)) == NULL)
+		return xstrdup(name);
+	slash = strrchr(p, '/');
+	*slash = '\0';
+	if (stat(slash == p ? "/" : p, &st) == -1) {
+		*slash = '/';
+		return p;
+	}
+	if (asprintf(&id, "%ju:%ju/%s", (uintmax_t)st.st_dev,
+	    (uintmax_t)st.st_ino, slash + 1) == -1)
+		err(EXIT_TROUBLE, NULL);
+	free(p);
+	return id;
 }
 
-/* A member, for cout_once(). */
+/* A member, for cout_once(): its name, and the file it is, if one. */
 struct member {
 	const char *name;
-	uint64_t fp;		/* hash of its fingerprint's values */
+	dev_t	 dev;
+	ino_t	 ino;
+	int	 file;		/* stat(2) found it */
 	char	*place;		/* where it leads, once asked */
 	size_t	 at;		/* its place in the group */
 	int	 gone;		/* an earlier member again */
 };
+
+static void
+member_stat(struct member *m)
+{
+	struct stat st;
+
+	m->file = stat(m->name, &st) == 0;
+	m->dev = m->file ? st.st_dev : 0;
+	m->ino = m->file ? st.st_ino : 0;
+}
 
 /* Members in the order c gives (a key compared), then in their group's. */
 static int
@@ -99,12 +134,16 @@ by_name(const void *a, const void *b)
 	return then_at(strcmp(x->name, y->name), x, y);
 }
 
+/* Files by device and inode; the others after them. */
 static int
-by_fp(const void *a, const void *b)
+by_file(const void *a, const void *b)
 {
 	const struct member *x = a, *y = b;
+	int c = x->file != y->file ? y->file - x->file :
+	    x->dev != y->dev ? (x->dev < y->dev ? -1 : 1) :
+	    x->ino != y->ino ? (x->ino < y->ino ? -1 : 1) : 0;
 
-	return then_at(x->fp < y->fp ? -1 : x->fp > y->fp, x, y);
+	return then_at(c, x, y);
 }
 
 static int
@@ -116,9 +155,9 @@ by_place(const void *a, const void *b)
 }
 
 /*
- * Among m[first..end), members with one fingerprint, drop those that lead
- * to the place of an earlier one.  Two paths to one file hold one text,
- * so only members with equal fingerprints are asked about (realpath(3)).
+ * Among m[first..end), names of one file, drop those that lead to the
+ * entry of an earlier one (place_of).  Only names of one file are asked
+ * about: realpath(3) is dear, and most members are files of their own.
  */
 static void
 same_places(struct member *m, size_t first, size_t end)
@@ -136,7 +175,7 @@ same_places(struct member *m, size_t first, size_t end)
 size_t
 cout_once(const struct fpset *s, uint32_t *id, size_t n)
 {
-	size_t nv = scheme_nvalues(&s->sc), i, k, first;
+	size_t i, k, first;
 	struct member *m;
 
 	if (n < 2)
@@ -144,26 +183,31 @@ cout_once(const struct fpset *s, uint32_t *id, size_t n)
 	m = xreallocarray(NULL, n, sizeof(*m));
 	for (i = 0; i < n; i++) {
 		m[i].name = fpset_name(s, id[i]);
-		m[i].fp = s->v == NULL ? 0 : xxh_bytes(s->v + (size_t)id[i] *
-		    nv, nv * sizeof(*s->v), 0);
 		m[i].place = NULL;
 		m[i].at = i;
 		m[i].gone = 0;
 	}
-	/* One name twice, whatever its fingerprints. */
+	/* One name twice. */
 	qsort(m, n, sizeof(*m), by_name);
 	for (i = 1; i < n; i++)
 		m[i].gone = strcmp(m[i].name, m[i - 1].name) == 0;
-	/* Two names of one place: with fingerprint values only. */
-	if (s->v != NULL) {
-		qsort(m, n, sizeof(*m), by_fp);
-		for (first = 0, i = 1; i <= n; i++)
-			if (i == n || m[i].fp != m[first].fp) {
-				if (i - first > 1)
-					same_places(m, first, i);
-				first = i;
-			}
-	}
+	/*
+	 * Two names of one file: whatever their fingerprints (one may be
+	 * from before the file changed) or if they have none (band lines).
+	 */
+	for (i = 0; i < n; i++)
+		if (!m[i].gone)
+			member_stat(&m[i]);
+		else
+			m[i].file = 0;
+	qsort(m, n, sizeof(*m), by_file);
+	for (first = 0, i = 1; i <= n; i++)
+		if (i == n || !m[i].file || m[i].dev != m[first].dev ||
+		    m[i].ino != m[first].ino) {
+			if (i - first > 1 && m[first].file)
+				same_places(m, first, i);
+			first = i;
+		}
 	for (i = 0; i < n; i++) {
 		if (m[i].gone)
 			id[m[i].at] = UINT32_MAX;
@@ -176,23 +220,40 @@ cout_once(const struct fpset *s, uint32_t *id, size_t n)
 	return k;
 }
 
-/*
- * Where fingerprint i leads (place_of), as a hash, found once: for
- * --pairs, where a name may be in many pairs.
- */
-static uint64_t
-place_hash(const struct fpset *s, uint64_t **cache, uint32_t i)
+/* Where member i leads, for --pairs, where a name may be in many pairs. */
+struct place_cache {
+	struct member *m;	/* by fingerprint, stat(2) once asked */
+	uint64_t *hash;		/* of place_of(), 0: not asked */
+	uint64_t *bytes;	/* bytes_of(), 0: not asked, 2: no file */
+};
+
+/* Do fingerprints a and b name one directory entry? */
+static int
+one_place(const struct fpset *s, struct place_cache *pc, uint32_t a,
+    uint32_t b)
 {
+	uint32_t i, ab[2] = { a, b };
 	char *p;
 
-	if (*cache == NULL)
-		*cache = xcalloc(s->n, sizeof(**cache));
-	if ((*cache)[i] == 0) {
-		p = place_of(fpset_name(s, i));
-		(*cache)[i] = xxh_bytes(p, strlen(p), 0) | 1;
-		free(p);
+	if (pc->m == NULL) {
+		pc->m = xcalloc(s->n, sizeof(*pc->m));
+		pc->hash = xcalloc(s->n, sizeof(*pc->hash));
 	}
-	return (*cache)[i];
+	for (i = 0; i < 2; i++)
+		if (pc->m[ab[i]].name == NULL) {
+			pc->m[ab[i]].name = fpset_name(s, ab[i]);
+			member_stat(&pc->m[ab[i]]);
+		}
+	if (!pc->m[a].file || !pc->m[b].file || pc->m[a].dev != pc->m[b].dev ||
+	    pc->m[a].ino != pc->m[b].ino)
+		return 0;
+	for (i = 0; i < 2; i++)
+		if (pc->hash[ab[i]] == 0) {
+			p = place_of(fpset_name(s, ab[i]));
+			pc->hash[ab[i]] = xxh_bytes(p, strlen(p), 0) | 1;
+			free(p);
+		}
+	return pc->hash[a] == pc->hash[b];
 }
 
 void
@@ -210,6 +271,181 @@ void
 cout_end(const struct out *o)
 {
 	putchar(o->zero ? '\0' : '\n');
+}
+
+/*
+ * A document without any shingle (empty, or only punctuation and spaces)
+ * has the fingerprint of the empty text, whatever its bytes: "{}" and
+ * "[]" would be copies of each other.  Such members are told apart by
+ * their bytes, as uniq tells such records apart, when they are files
+ * here, and are each on their own when they are not.
+ */
+static int
+is_empty(const struct fpset *s, uint32_t i)
+{
+	static struct scheme sc;
+	static uint64_t *e;
+	struct digest d;
+	size_t nv = scheme_nvalues(&s->sc);
+
+	if (s->v == NULL)
+		return 0;
+	if (e == NULL || !scheme_equal(&sc, &s->sc)) {
+		digest_init(&d, &s->sc, NULL, NULL);
+		free(e);
+		e = xreallocarray(NULL, nv, sizeof(*e));
+		memcpy(e, digest_end(&d), nv * sizeof(*e));
+		digest_free(&d);
+		sc = s->sc;
+	}
+	return memcmp(s->v + (size_t)i * nv, e, nv * sizeof(*e)) == 0;
+}
+
+/* The hash of the bytes of file name (never 0), or 0 if it has none here. */
+static uint64_t
+bytes_of(const char *name)
+{
+	XXH3_state_t *st;
+	char buf[65536];
+	struct stat sb;
+	uint64_t h = 0;
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
+		return 0;
+	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return 0;
+	}
+	if ((st = XXH3_createState()) == NULL)
+		err(EXIT_TROUBLE, NULL);
+	(void)XXH3_64bits_reset(st);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		(void)XXH3_64bits_update(st, buf, (size_t)n);
+	if (n == 0)
+		h = XXH3_64bits_digest(st) | 1;
+	XXH3_freeState(st);
+	close(fd);
+	return h;
+}
+
+/* A member of a group of empty texts, by its bytes. */
+struct bytes {
+	uint64_t h;
+	uint32_t id;
+};
+
+static int
+by_bytes(const void *a, const void *b)
+{
+	const struct bytes *x = a, *y = b;
+
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * Split from group g (its members in input order) those with the empty
+ * text's fingerprint: they go to groups of their own, of the same bytes,
+ * appended to *gp.  Members that are no file here stay alone.
+ */
+static void
+split_empty(const struct fpset *s, struct group **gp, size_t *n,
+    size_t *cap, size_t gi)
+{
+	struct group *g = &(*gp)[gi];
+	struct bytes *b;
+	size_t i, k, ne, first;
+
+	for (i = ne = 0; i < g->n; i++)
+		ne += is_empty(s, g->id[i]);
+	if (ne == 0)
+		return;
+	b = xreallocarray(NULL, ne, sizeof(*b));
+	for (i = k = ne = 0; i < g->n; i++)
+		if (is_empty(s, g->id[i])) {
+			b[ne].id = g->id[i];
+			b[ne++].h = bytes_of(fpset_name(s, g->id[i]));
+		} else
+			g->id[k++] = g->id[i];
+	g->n = k;
+	qsort(b, ne, sizeof(*b), by_bytes);
+	for (first = 0, i = 1; i <= ne; i++) {
+		if (i < ne && b[i].h != 0 && b[i].h == b[first].h)
+			continue;
+		if (*n == *cap) {
+			*cap = *cap ? 2 * *cap : 256;
+			*gp = xreallocarray(*gp, *cap, sizeof(**gp));
+		}
+		g = &(*gp)[(*n)++];
+		memset(g, 0, sizeof(*g));
+		g->id = xreallocarray(NULL, i - first, sizeof(*g->id));
+		/* By id within the bytes: in input order. */
+		for (; first < i; first++)
+			g->id[g->n++] = b[first].id;
+	}
+	free(b);
+}
+
+/* Groups by their first member (in input order), emptied ones last. */
+static int
+by_first(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	uint32_t i = x->n > 0 ? x->id[0] : UINT32_MAX;
+	uint32_t j = y->n > 0 ? y->id[0] : UINT32_MAX;
+
+	return i < j ? -1 : i > j;
+}
+
+/*
+ * Are fingerprints a and b, of the empty text, of different bytes (or
+ * not files here)?  Then they are no pair (split_empty).
+ */
+static int
+apart(const struct fpset *s, struct place_cache *pc, uint32_t a,
+    uint32_t b)
+{
+	uint32_t i, ab[2] = { a, b };
+
+	if (!is_empty(s, a))
+		return 0;
+	if (pc->bytes == NULL)
+		pc->bytes = xcalloc(s->n, sizeof(*pc->bytes));
+	for (i = 0; i < 2; i++)
+		if (pc->bytes[ab[i]] == 0 &&
+		    (pc->bytes[ab[i]] = bytes_of(fpset_name(s, ab[i]))) == 0)
+			pc->bytes[ab[i]] = 2;
+	return pc->bytes[a] == 2 || pc->bytes[a] != pc->bytes[b];
+}
+
+size_t
+cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
+    int keep, int byname)
+{
+	struct group *g;
+	size_t i, k, n0;
+
+	/* Texts without shingles: apart unless the same bytes. */
+	for (i = 0, n0 = n; i < n0; i++)
+		if ((*gp)[i].n > 1)
+			split_empty(s, gp, &n, cap, i);
+	g = *gp;
+	if (n > n0)
+		qsort(g, n, sizeof(*g), by_first);
+	for (i = k = 0; i < n; i++) {
+		if (g[i].n == 0) {
+			free(g[i].id);
+			continue;
+		}
+		g[k] = g[i];
+		g[k].n = cout_once(s, g[k].id, g[k].n);
+		g[k].kept = cout_kept(s, &g[k], keep, byname);
+		k++;
+	}
+	return k;
 }
 
 /* Groups in order of their first member, each with its kept one. */
@@ -238,20 +474,18 @@ cout_groups(const struct fpset *s, struct clusters *c, const struct out *o,
 		}
 		g[gi[root]].id[g[gi[root]].n++] = (uint32_t)i;
 	}
-	for (i = 0; i < n; i++) {
-		g[i].n = cout_once(s, g[i].id, g[i].n);
-		g[i].kept = cout_kept(s, &g[i], o->keep);
-	}
 	free(gi);
-	*ngroups = n;
+	*ngroups = cout_settle(s, &g, n, &cap, o->keep, 0);
 	return g;
 }
 
 void
 cout_open(const struct out *o)
 {
-	if (o->fmt == OUT_JSON)
+	if (o->fmt == OUT_JSON) {
 		putchar('[');
+		out_json_tail("]\n");
+	}
 	else if (o->header) {
 		fputs(o->show == SHOW_UNIQUES ? "name" :
 		    "cluster\tname\tsimilarity", stdout);
@@ -262,8 +496,10 @@ cout_open(const struct out *o)
 void
 cout_close(const struct out *o, size_t shown)
 {
-	if (o->fmt == OUT_JSON)
+	if (o->fmt == OUT_JSON) {
+		out_json_tail(NULL);
 		printf(shown ? "\n]\n" : "]\n");
+	}
 }
 
 /*
@@ -288,6 +524,8 @@ cout_group(const struct fpset *s, const struct group *g,
 		cout_name(o, fpset_name(s, g->kept));
 		if (o->fmt != OUT_JSON)
 			cout_end(o);
+		else
+			out_json_tail("\n]\n");
 		++*shown;
 		return;
 	}
@@ -297,6 +535,7 @@ cout_group(const struct fpset *s, const struct group *g,
 		cout_end(o);
 	++*shown;
 	if (o->fmt == OUT_JSON) {
+		out_json_tail("\n]\n");
 		printf("%s\n{\"cluster\": %zu, \"kept\": ", *shown > 1 ? "," :
 		    "", *shown);
 		cout_name(o, fpset_name(s, g->kept));
@@ -353,7 +592,7 @@ cout_all(const struct fpset *s, const struct group *g, size_t ng,
 void
 cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 {
-	uint64_t *places = NULL;
+	struct place_cache places = { 0 };
 	size_t i, shown;
 	uint32_t a, b;
 
@@ -367,12 +606,12 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 		a = c->pair[i].a;
 		b = c->pair[i].b;
 		/*
-		 * A document reached twice, by one name or (when identical)
-		 * by two paths to one place, is not a pair with itself.
+		 * A document reached twice, by one name or by two paths to
+		 * one place, is not a pair with itself.
 		 */
 		if (strcmp(fpset_name(s, a), fpset_name(s, b)) == 0 ||
-		    (c->pair[i].sim == 1 && place_hash(s, &places, a) ==
-		    place_hash(s, &places, b)))
+		    one_place(s, &places, a, b) ||
+		    (c->pair[i].sim == 1 && apart(s, &places, a, b)))
 			continue;
 		if (o->fmt == OUT_JSON) {
 			printf("%s\n{\"a\": ", shown++ ? "," : "");
@@ -391,5 +630,7 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 	}
 	if (o->fmt == OUT_JSON)
 		printf(shown ? "\n]\n" : "]\n");
-	free(places);
+	free(places.m);
+	free(places.hash);
+	free(places.bytes);
 }

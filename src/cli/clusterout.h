@@ -27,16 +27,34 @@ struct group {
 	uint32_t kept;
 };
 
-/* The member of g to keep under policy keep (KEEP_*). */
-uint32_t cout_kept(const struct fpset *, const struct group *g, int keep);
+/*
+ * The member of g to keep under policy keep (KEEP_*).  With byname, the
+ * choice does not depend on the order of the members: first is the least
+ * name, and between files of one size the least name is kept.  So a
+ * member is kept in every group of --sorted where it is the choice, in
+ * whatever order a shuffle brought the lines of each key.
+ */
+uint32_t cout_kept(const struct fpset *, const struct group *g, int keep,
+	    int byname);
 
 /*
  * Drop from the n members id[] of a group those that are an earlier one
- * again: the same name, or, with equal fingerprints, another path to the
- * same place (realpath(3); hard links stay apart).  Returns how many are
- * left, in their order.
+ * again: the same name, or another path to the same directory entry
+ * (realpath(3), among names of one file; hard links stay apart).  Returns
+ * how many are left, in their order.
  */
 size_t	cout_once(const struct fpset *, uint32_t *id, size_t n);
+
+/*
+ * Settle the n groups of *gp (cap of them allocated; members in input
+ * order): members with the fingerprint of the empty text (no shingle)
+ * move to groups of their own, one for each content, as files here have
+ * it (a name that is no file here is alone); members met twice go
+ * (cout_once); each group gets its kept one (cout_kept).  Returns how
+ * many groups there are now, in order of first member.
+ */
+size_t	cout_settle(const struct fpset *, struct group **gp, size_t n,
+	    size_t *cap, int keep, int byname);
 
 /*
  * The groups of the union-find of c over s, in order of first member,

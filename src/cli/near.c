@@ -71,6 +71,7 @@ put_pair(struct near *r, const char *a, const char *b, unsigned dist)
 		printf(", \"match\": ");
 		put_name(r, b);
 		printf(", \"distance\": %u}", dist);
+		out_json_tail("\n]\n");
 	} else {
 		put_name(r, a);
 		putchar('\t');
@@ -403,8 +404,10 @@ near_exec(const struct cmd *c, int argc, char **argv)
 			query_lines(&r, argv[i]);
 	}
 	progress_end();
-	if (r.json)
+	if (r.json) {
+		out_json_tail(NULL);
 		printf(r.printed ? "\n]\n" : "[]\n");
+	}
 
 	index_free(&r.index);
 	free(r.m);

@@ -86,6 +86,28 @@ out_write(const void *p, size_t len)
 		err(EXIT_TROUBLE, "stdout");
 }
 
+static const char *json_tail;	/* closes the JSON array begun on stdout */
+
+static void
+json_close(void)
+{
+	if (json_tail != NULL)
+		fputs(json_tail, stdout);
+}
+
+void
+out_json_tail(const char *tail)
+{
+	static int registered;
+
+	if (!registered && tail != NULL) {
+		if (atexit(json_close) != 0)
+			err(EXIT_TROUBLE, "atexit");
+		registered = 1;
+	}
+	json_tail = tail;
+}
+
 void
 out_flush(void)
 {
