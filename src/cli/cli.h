@@ -58,6 +58,13 @@ void	cli_lsh(const struct cmd *, const char *arg, struct lsh *);
 double	cli_cut(double x, int decimals);
 
 /*
+ * With -z, line lineno of path is a record whose name holds the lines
+ * after it (fpline_holds_line, bandline_holds_line): the input was
+ * written without -z.  Says so and exits 2.
+ */
+void	cli_not_z(const char *path, uint64_t lineno);
+
+/*
  * A walk of the operands that skips the file standard output writes to,
  * as WALK_ISOUTPUT: reading it would read back what neardup writes.
  */

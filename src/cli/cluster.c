@@ -97,7 +97,7 @@ check_algo_opts(const struct scheme *sc, int have_t, int have_d,
 		    co->d, sc->size);
 }
 
-/* Fingerprint i of s, for check_names(). */
+/* The fingerprints whose names by_name() compares. */
 static const struct fpset *names_of;
 
 static int

@@ -82,19 +82,6 @@ band_layout(const char *key, size_t keylen, size_t *len)
 	return key;
 }
 
-/*
- * With -z, a record whose name holds the lines after it: the input was
- * written without -z (fpline_holds_line, bandline_holds_line).
- */
-static void
-check_z(int holds, const char *path, size_t lineno)
-{
-	if (holds)
-		errx(EXIT_TROUBLE, "%s:%zu: a name holds fingerprint lines "
-		    "after a newline: input written without -z?",
-		    cli_vis(path), lineno);
-}
-
 /* Check that a band line has the layout of the first; exit 2 if not. */
 static void
 check_layout(struct buf *first, const char *key, size_t keylen,
@@ -186,8 +173,8 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 			    &keylen, &name, &why) == -1)
 				errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path),
 				    lineno, why);
-			check_z(o->zero && bandline_holds_line(&name), path,
-			    lineno);
+			if (o->zero && bandline_holds_line(&name))
+				cli_not_z(path, lineno);
 			check_layout(&layout, line, keylen, path, lineno);
 			/* A document has b lines: one id per name. */
 			slot = idmap_slot(&names, xxh_bytes(name.data, name.len,
@@ -285,8 +272,8 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 				    &seen, &keylen, &name, &why) == -1)
 					errx(EXIT_TROUBLE, "%s:%zu: %s",
 					    cli_vis(path), lineno, why);
-				check_z(o->zero && bandline_holds_line(&name),
-				    path, lineno);
+				if (o->zero && bandline_holds_line(&name))
+					cli_not_z(path, lineno);
 				check_layout(&layout, line, keylen, path,
 				    lineno);
 			} else {
@@ -294,8 +281,8 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 				    &why) == -1)
 					errx(EXIT_TROUBLE, "%s:%zu: %s",
 					    cli_vis(path), lineno, why);
-				check_z(o->zero && fpline_holds_line(&fp), path,
-				    lineno);
+				if (o->zero && fpline_holds_line(&fp))
+					cli_not_z(path, lineno);
 				if (fp.sc.algo != ALGO_KEY)
 					errx(EXIT_TROUBLE, "%s:%zu: --sorted "
 					    "groups key fingerprints (-a key) or "

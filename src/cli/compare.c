@@ -138,9 +138,7 @@ read_fpline(struct linein *li, const char *file, struct fpline *out)
 		errx(EXIT_TROUBLE, "%s:%" PRIu64 ": %s", cli_vis(file),
 		    li->lineno, why);
 	if (zero && fpline_holds_line(out))
-		errx(EXIT_TROUBLE, "%s:%" PRIu64 ": a name holds fingerprint "
-		    "lines after a newline: input written without -z?",
-		    cli_vis(file), li->lineno);
+		cli_not_z(file, li->lineno);
 }
 
 /* Open file ("-": standard input) for li, or exit 2; zero: -z. */

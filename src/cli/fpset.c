@@ -50,9 +50,7 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": %s", cli_vis(path),
 			    li.lineno, why);
 		if (zero && fpline_holds_line(&fp))
-			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": a name holds "
-			    "fingerprint lines after a newline: input written "
-			    "without -z?", cli_vis(path), li.lineno);
+			cli_not_z(path, li.lineno);
 		if (simhash && fp.sc.algo != ALGO_SIMHASH)
 			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": not a simhash "
 			    "fingerprint (%s)", cli_vis(path), li.lineno,

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +137,14 @@ cli_cut(double x, int decimals)
 
 	return x >= 0 ? floor(x * scale + 1e-7) / scale :
 	    ceil(x * scale - 1e-7) / scale;
+}
+
+void
+cli_not_z(const char *path, uint64_t lineno)
+{
+	errx(EXIT_TROUBLE, "%s:%" PRIu64 ": a name holds fingerprint lines "
+	    "after a newline: input written without -z?", cli_vis(path),
+	    lineno);
 }
 
 struct walk *
