@@ -231,6 +231,18 @@ unique_pairs(struct clusters *c)
 	c->npair = n;
 }
 
+/* Are the n values at v all zero, as the empty text's simhash is? */
+static int
+zero(const uint64_t *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] != 0)
+			return 0;
+	return 1;
+}
+
 void
 cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
     const struct cluster_opts *o, struct clusters *c)
@@ -290,10 +302,15 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 		confirm_runs(sc, v, key, id, m, o, 0, 0, copy, c);
 		break;
 	case ALGO_SIMHASH:
-		/* Copies have joined their originals: the others suffice. */
+		/*
+		 * Copies have joined their originals: the others suffice.
+		 * The empty text's fingerprint, all zero bits, joins only
+		 * its copies: within d bits of every fingerprint of d bits
+		 * or fewer, it would chain unrelated ones together.
+		 */
 		w = NULL;
 		for (m = 0, i = 0; i < n; i++)
-			if (o->pairs || !copy[i])
+			if ((o->pairs || !copy[i]) && !zero(v + i * nv, nv))
 				id[m++] = (uint32_t)i;
 		if (m < n) {
 			w = xreallocarray(NULL, m ? m : 1, nv * sizeof(*w));

@@ -1371,14 +1371,25 @@ shards_corpus() {
 	LC_ALL=C sort -z b.z >s.z
 	run -0 neardup cluster -z --bands --sorted --dups s.z
 	assert_output ''
-	# One file, hashed, edited, hashed again under another spelling.
+	# One file, hashed, edited, hashed again under another spelling:
+	# its two texts are refused, not grouped apart.
 	mkdir docs
 	cp "$(fixture lighthouse.txt)" docs/a
 	neardup hash -a oph docs/a >old.fp
+	cp docs/a copy
 	sed -i '1,3d' docs/a
 	neardup hash -a oph ./docs/a >new.fp
-	run -0 sh -c 'cat old.fp new.fp | "$NEARDUP" cluster --dups'
+	run --separate-stderr -2 sh -c 'cat old.fp new.fp | "$NEARDUP" cluster --dups'
 	assert_output ''
+	assert_equal "$stderr" 'neardup: docs/a and ./docs/a: two different fingerprints for one file: lines from before and after it changed?'
+	# The same file by two names of one link, in two groups: counted once.
+	printf 'other words for another text entirely here\n' >b
+	cp b b2
+	ln -s b blink
+	neardup hash -a oph b b2 >x.fp
+	neardup hash -a oph blink >>x.fp
+	run -0 neardup cluster --dups x.fp
+	assert_output b2
 }
 
 @test "cluster-103: one name with two different fingerprints is an error, not a group by the older one" {
@@ -1393,6 +1404,16 @@ shards_corpus() {
 	# The same line twice is one member.
 	run -0 sh -c 'cat new.fp new.fp | "$NEARDUP" cluster --dups'
 	assert_output ''
+	# Band lines: one name, two keys for one band.
+	cp b a
+	neardup hash --bands -a oph a b >old.b
+	printf 'something else entirely, in other words\n' >a
+	neardup hash --bands -a oph a >new.b
+	run --separate-stderr -2 sh -c 'cat old.b new.b | "$NEARDUP" cluster --bands --dups'
+	assert_output ''
+	assert_stderr_line '^neardup: -:[0-9]+: a: two different keys for band [0-9]+: lines from before and after it changed\?$'
+	run -0 sh -c 'cat old.b old.b | "$NEARDUP" cluster --bands --dups'
+	assert_output b
 }
 
 @test "cluster-104: texts without shingles group only with the same bytes" {
@@ -1450,4 +1471,52 @@ shards_corpus() {
 	assert_equal "$stderr" 'neardup: -d: 40: too large for 64-bit fingerprints'
 	run --separate-stderr -2 neardup cluster --docs --lsh=20x20 nonexistent
 	assert_equal "$stderr" 'neardup: --lsh: 20 x 20 rows is more than the 128 values of a fingerprint'
+}
+
+@test "cluster-108: an empty text chains nothing; one file by two names counts once even where realpath fails; --sorted order" {
+	# Within 3 bits of the empty text's simhash (0), 5 or 6 of each other.
+	mkdir d
+	echo 'cpeflgkx lhd rwjk uwu' >d/A
+	echo 'ffbd uwzzntp amoxpx mamx' >d/B
+	echo 'dewrdqd ovhyput jkep zovu' >d/C
+	: >d/E
+	run -0 neardup cluster -a simhash -r d
+	assert_output ''
+	run -0 sh -c '"$NEARDUP" hash -r d | "$NEARDUP" cluster --pairs'
+	assert_output ''
+	# A working directory too deep for realpath(3): a link and its
+	# target, one file of one link, are still one member.
+	local n i
+	n=$(printf 'x%.0s' $(seq 200))
+	mkdir deep
+	cd deep
+	for i in $(seq 22); do mkdir "$n" && cd "$n"; done
+	mkdir dir
+	echo 'the quick brown fox jumps over the lazy dog' >dir/f
+	ln -s dir link
+	run -0 neardup cluster --dups -r link dir
+	assert_output ''
+	cd "$BATS_TEST_TMPDIR"
+	# With --sorted, a link and its target in a run: the least name
+	# stays, in whatever order the lines come.
+	echo 'the quick brown fox jumps over the lazy dog again' >t
+	cp t c
+	ln -s t b
+	neardup hash -a key b c t >k
+	run -0 neardup cluster --sorted --dups k
+	assert_output c
+	run -0 sh -c 'tac k | "$NEARDUP" cluster --sorted --dups'
+	assert_output c
+}
+
+@test "cluster-109: a file bind-mounted on another name is one member" {
+	[ "$(id -u)" = 0 ] || skip "mount needs root"
+	mkdir fm
+	echo 'the quick brown fox jumps over the lazy dog' >fm/z
+	: >fm/a
+	mount --bind fm/z fm/a 2>/dev/null || skip "no bind mounts here"
+	run neardup cluster --dups -r fm
+	umount fm/a
+	assert_success
+	assert_output ''
 }

@@ -109,31 +109,79 @@ by_name(const void *a, const void *b)
 	return c != 0 ? c : x < y ? -1 : x > y;
 }
 
+/* A name that is a file here, for check_names(). */
+struct fileid {
+	dev_t	 dev;
+	ino_t	 ino;
+	uint32_t id;
+};
+
+static int
+by_file(const void *a, const void *b)
+{
+	const struct fileid *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Say that fingerprints i and j, of one file, differ, and exit 2. */
+static void
+stale(const struct fpset *s, uint32_t i, uint32_t j)
+{
+	char *a = xstrdup(cli_vis(fpset_name(s, i)));
+
+	if (strcmp(fpset_name(s, i), fpset_name(s, j)) == 0)
+		errx(EXIT_TROUBLE, "%s: two different fingerprints for one "
+		    "name: lines from before and after it changed?", a);
+	errx(EXIT_TROUBLE, "%s and %s: two different fingerprints for one "
+	    "file: lines from before and after it changed?", a,
+	    cli_vis(fpset_name(s, j)));
+}
+
 /*
- * A name with two different fingerprints is a file that changed between
- * two runs of hash: grouped by the older one, the copies of a text it no
- * longer holds would be listed for removal.  Refuse such input.
+ * One file has one text: a name, or the names of one file here (by
+ * stat(2)), with two different fingerprints were hashed before and after
+ * the file changed.  Grouped by the older one, the copies of a text it no
+ * longer holds would be listed for removal: refuse such input.
  */
 static void
 check_names(const struct fpset *s)
 {
-	size_t nv = scheme_nvalues(&s->sc), i;
+	size_t nv = scheme_nvalues(&s->sc), i, nf;
+	struct fileid *f;
+	struct stat st;
 	uint32_t *id;
 
 	if (s->n < 2)
 		return;
 	id = xreallocarray(NULL, s->n, sizeof(*id));
-	for (i = 0; i < s->n; i++)
+	f = xreallocarray(NULL, s->n, sizeof(*f));
+	for (i = nf = 0; i < s->n; i++) {
 		id[i] = (uint32_t)i;
+		if (stat(fpset_name(s, i), &st) == 0) {
+			f[nf].dev = st.st_dev;
+			f[nf].ino = st.st_ino;
+			f[nf++].id = (uint32_t)i;
+		}
+	}
 	names_of = s;
 	qsort(id, s->n, sizeof(*id), by_name);
 	for (i = 1; i < s->n; i++)
 		if (strcmp(fpset_name(s, id[i]), fpset_name(s, id[i - 1])) ==
 		    0 && memcmp(s->v + (size_t)id[i] * nv, s->v +
 		    (size_t)id[i - 1] * nv, nv * sizeof(*s->v)) != 0)
-			errx(EXIT_TROUBLE, "%s: two different fingerprints "
-			    "for one name: lines from before and after it "
-			    "changed?", cli_vis(fpset_name(s, id[i])));
+			stale(s, id[i - 1], id[i]);
+	qsort(f, nf, sizeof(*f), by_file);
+	for (i = 1; i < nf; i++)
+		if (f[i].dev == f[i - 1].dev && f[i].ino == f[i - 1].ino &&
+		    memcmp(s->v + (size_t)f[i].id * nv, s->v +
+		    (size_t)f[i - 1].id * nv, nv * sizeof(*s->v)) != 0)
+			stale(s, f[i - 1].id, f[i].id);
+	free(f);
 	free(id);
 }
 

@@ -117,6 +117,36 @@ open_input(const char *path, struct linein *li, int zero)
 }
 
 /*
+ * Document id has one key for each band: another key for a band it has
+ * one for (the line key[0..keylen), "SCHEME/BxR/I:HEX") means lines from
+ * before and after its file changed, which would group copies of a text
+ * it no longer holds.  bands maps the document's band to its key's hash.
+ */
+static void
+check_band(struct idmap *bands, uint32_t id, const char *key, size_t keylen,
+    const struct buf *name, const char *path, size_t lineno)
+{
+	const char *i = (const char *)memrchr(key, '/', keylen) + 1, *colon;
+	uint32_t *slot, h;
+	uint64_t at;
+	char *file;
+
+	colon = memchr(i, ':', (size_t)(key + keylen - i));
+	at = xxh_bytes(i, (size_t)(colon - i), id);
+	h = (uint32_t)(xxh_bytes(key, keylen, 2) >> 33);
+	slot = idmap_slot(bands, at);
+	if (*slot == UINT32_MAX) {
+		*slot = h;
+		bands->n++;
+	} else if (*slot != h) {
+		file = xstrdup(cli_vis(path));
+		errx(EXIT_TROUBLE, "%s:%zu: %s: two different keys for band "
+		    "%.*s: lines from before and after it changed?", file,
+		    lineno, cli_vis(name->data), (int)(colon - i), i);
+	}
+}
+
+/*
  * The next line of path into *line, *len, its number into *lineno: 1, or
  * 0 at the end.  Exits 2 on a line too long; warns about a read error and
  * makes *rval 2, ending the input, and closes it at the end.
@@ -147,7 +177,7 @@ next_line(struct linein *li, const char *path, char **line, size_t *len,
 int
 cluster_bandlines(int argc, char **argv, const struct out *o)
 {
-	struct idmap names = { 0 }, keys = { 0 };
+	struct idmap names = { 0 }, keys = { 0 }, bands = { 0 };
 	struct bandline_seen seen = { 0 };
 	struct clusters cl;
 	struct fpset s = { 0 };
@@ -196,6 +226,8 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 				cl.uf.size[*slot] = 1;
 			}
 			id = *slot;
+			check_band(&bands, id, line, keylen, &name, path,
+			    lineno);
 			/* Documents with an equal band key join. */
 			slot = idmap_slot(&keys, xxh_bytes(line, keylen, 1));
 			if (*slot == UINT32_MAX) {
@@ -216,6 +248,8 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 	free(names.id);
 	free(keys.h);
 	free(keys.id);
+	free(bands.h);
+	free(bands.id);
 	cluster_free(&cl);
 	fpset_free(&s);
 	return rval;

@@ -70,12 +70,12 @@ cout_kept(const struct fpset *s, const struct group *g, int keep, int byname)
 }
 
 /*
- * Where name leads, as a string: the directory entry that realpath(3)
- * resolves it to (symbolic links and . and .. resolved), named by its
- * directory's device and inode and its last component, so that the paths
- * of a bind mount meet too; or the name itself if it is not a file here.
- * Two names that lead to one entry hold one text: removing either removes
- * the other's.  Hard links are two entries, two files.
+ * Where name, a name of a file with more than one link, leads: the
+ * directory entry that realpath(3) resolves it to (symbolic links and .
+ * and .. resolved), named by its directory's device and inode and its last
+ * component, so that the two sides of a bind mount of a directory meet;
+ * NULL if that cannot be found.  Two names that lead to one entry hold one
+ * text: removing either removes the other's.  Hard links are two entries.
  */
 static char *
 place_of(const char *name)
@@ -84,12 +84,12 @@ place_of(const char *name)
 	char *p, *slash, *id;
 
 	if ((p = realpath(name, NULL)) == NULL)
-		return xstrdup(name);
+		return NULL;
 	slash = strrchr(p, '/');
 	*slash = '\0';
 	if (stat(slash == p ? "/" : p, &st) == -1) {
-		*slash = '/';
-		return p;
+		free(p);
+		return NULL;
 	}
 	if (asprintf(&id, "%ju:%ju/%s", (uintmax_t)st.st_dev,
 	    (uintmax_t)st.st_ino, slash + 1) == -1)
@@ -103,6 +103,7 @@ struct member {
 	const char *name;
 	dev_t	 dev;
 	ino_t	 ino;
+	nlink_t	 nlink;
 	int	 file;		/* stat(2) found it */
 	char	*place;		/* where it leads, once asked */
 	size_t	 at;		/* its place in the group */
@@ -117,6 +118,7 @@ member_stat(struct member *m)
 	m->file = stat(m->name, &st) == 0;
 	m->dev = m->file ? st.st_dev : 0;
 	m->ino = m->file ? st.st_ino : 0;
+	m->nlink = m->file ? st.st_nlink : 0;
 }
 
 /* Members in the order c gives (a key compared), then in their group's. */
@@ -154,26 +156,49 @@ by_place(const void *a, const void *b)
 	return then_at(strcmp(x->place, y->place), x, y);
 }
 
+static int
+by_place_name(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	int c = strcmp(x->place, y->place);
+
+	return c != 0 ? c : by_name(a, b);
+}
+
 /*
  * Among m[first..end), names of one file, drop those that lead to the
- * entry of an earlier one (place_of).  Only names of one file are asked
- * about: realpath(3) is dear, and most members are files of their own.
+ * entry of an earlier one, or with byname of a lesser name.  A file of one
+ * link has one entry, whatever leads to it (a bind mount of the file
+ * itself included); a file of more is asked about (place_of()), and if
+ * that cannot be found, its names are taken for one, which never lists a
+ * last copy for removal.
  */
 static void
-same_places(struct member *m, size_t first, size_t end)
+same_places(struct member *m, size_t first, size_t end, int byname)
 {
-	size_t i;
+	size_t i, keep;
+	int one = m[first].nlink == 1;
 
-	for (i = first; i < end; i++)
-		m[i].place = place_of(m[i].name);
-	qsort(m + first, end - first, sizeof(*m), by_place);
+	for (i = first; i < end && !one; i++)
+		one = (m[i].place = place_of(m[i].name)) == NULL;
+	if (one) {
+		for (keep = first, i = first + 1; i < end; i++)
+			if (byname ? strcmp(m[i].name, m[keep].name) < 0 :
+			    m[i].at < m[keep].at)
+				keep = i;
+		for (i = first; i < end; i++)
+			m[i].gone = i != keep;
+		return;
+	}
+	qsort(m + first, end - first, sizeof(*m), byname ? by_place_name :
+	    by_place);
 	for (i = first + 1; i < end; i++)
 		if (strcmp(m[i].place, m[i - 1].place) == 0)
 			m[i].gone = 1;
 }
 
 size_t
-cout_once(const struct fpset *s, uint32_t *id, size_t n)
+cout_once(const struct fpset *s, uint32_t *id, size_t n, int byname)
 {
 	size_t i, k, first;
 	struct member *m;
@@ -205,7 +230,7 @@ cout_once(const struct fpset *s, uint32_t *id, size_t n)
 		if (i == n || !m[i].file || m[i].dev != m[first].dev ||
 		    m[i].ino != m[first].ino) {
 			if (i - first > 1 && m[first].file)
-				same_places(m, first, i);
+				same_places(m, first, i, byname);
 			first = i;
 		}
 	for (i = 0; i < n; i++) {
@@ -227,7 +252,7 @@ struct place_cache {
 	uint64_t *bytes;	/* bytes_of(), 0: not asked, 2: no file */
 };
 
-/* Do fingerprints a and b name one directory entry? */
+/* Do fingerprints a and b name one directory entry (same_places())? */
 static int
 one_place(const struct fpset *s, struct place_cache *pc, uint32_t a,
     uint32_t b)
@@ -247,13 +272,18 @@ one_place(const struct fpset *s, struct place_cache *pc, uint32_t a,
 	if (!pc->m[a].file || !pc->m[b].file || pc->m[a].dev != pc->m[b].dev ||
 	    pc->m[a].ino != pc->m[b].ino)
 		return 0;
+	if (pc->m[a].nlink == 1)
+		return 1;
 	for (i = 0; i < 2; i++)
 		if (pc->hash[ab[i]] == 0) {
+			/* 1: no entry found, taken for the same. */
 			p = place_of(fpset_name(s, ab[i]));
-			pc->hash[ab[i]] = xxh_bytes(p, strlen(p), 0) | 1;
+			pc->hash[ab[i]] = p == NULL ? 1 :
+			    xxh_bytes(p, strlen(p), 0) | 2;
 			free(p);
 		}
-	return pc->hash[a] == pc->hash[b];
+	return pc->hash[a] == 1 || pc->hash[b] == 1 ||
+	    pc->hash[a] == pc->hash[b];
 }
 
 void
@@ -441,7 +471,7 @@ cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
 			continue;
 		}
 		g[k] = g[i];
-		g[k].n = cout_once(s, g[k].id, g[k].n);
+		g[k].n = cout_once(s, g[k].id, g[k].n, byname);
 		g[k].kept = cout_kept(s, &g[k], keep, byname);
 		k++;
 	}

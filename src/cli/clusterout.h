@@ -39,11 +39,12 @@ uint32_t cout_kept(const struct fpset *, const struct group *g, int keep,
 
 /*
  * Drop from the n members id[] of a group those that are an earlier one
- * again: the same name, or another path to the same directory entry
- * (realpath(3), among names of one file; hard links stay apart).  Returns
- * how many are left, in their order.
+ * (with byname, a lesser name) again: the same name, or another path to
+ * the same directory entry (realpath(3), among names of one file; hard
+ * links stay apart).  Returns how many are left, in their order.
  */
-size_t	cout_once(const struct fpset *, uint32_t *id, size_t n);
+size_t	cout_once(const struct fpset *, uint32_t *id, size_t n,
+	    int byname);
 
 /*
  * Settle the n groups of *gp (cap of them allocated; members in input
