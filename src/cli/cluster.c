@@ -2,14 +2,13 @@
  * neardup cluster: groups of near-duplicates, from fingerprint lines or
  * from documents hashed on the fly, and which member of each to keep.
  */
-#include <sys/stat.h>
-
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "cli.h"
@@ -22,6 +21,7 @@
 #include "index.h"
 #include "progress.h"
 #include "xmalloc.h"
+#include "xxh.h"
 
 #define DEFAULT_THRESHOLD 0.8
 
@@ -97,35 +97,33 @@ check_algo_opts(const struct scheme *sc, int have_t, int have_d,
 		    co->d, sc->size);
 }
 
-/* The fingerprints whose names by_name() compares. */
-static const struct fpset *names_of;
-
-static int
-by_name(const void *a, const void *b)
+/*
+ * The name as spelled without what cannot change the file it names: the
+ * working directory in front, "./", "/./" and repeated slashes.  Into b.
+ */
+static void
+plain_name(const char *name, const char *cwd, struct buf *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int c = strcmp(fpset_name(names_of, x), fpset_name(names_of, y));
+	size_t n = cwd != NULL ? strlen(cwd) : 0;
+	const char *p;
 
-	return c != 0 ? c : x < y ? -1 : x > y;
-}
-
-/* A name that is a file here, for check_names(). */
-struct fileid {
-	dev_t	 dev;
-	ino_t	 ino;
-	uint32_t id;
-};
-
-static int
-by_file(const void *a, const void *b)
-{
-	const struct fileid *x = a, *y = b;
-
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	if (x->ino != y->ino)
-		return x->ino < y->ino ? -1 : 1;
-	return x->id < y->id ? -1 : x->id > y->id;
+	if (n > 1 && strncmp(name, cwd, n) == 0 && name[n] == '/')
+		name += n + 1;
+	buf_clear(b);
+	for (p = name; *p != '\0'; p++) {
+		/* At the start of a component: "./" and "/" add nothing. */
+		if (p == name || p[-1] == '/') {
+			if (p[0] == '.' && p[1] == '/') {
+				p++;
+				continue;
+			}
+			if (p[0] == '/' && p != name)
+				continue;
+		}
+		buf_addc(b, *p);
+	}
+	if (b->len == 0)
+		buf_addc(b, '.');
 }
 
 /* Say that fingerprints i and j, of one file, differ, and exit 2. */
@@ -143,46 +141,61 @@ stale(const struct fpset *s, uint32_t i, uint32_t j)
 }
 
 /*
- * One file has one text: a name, or the names of one file here (by
- * stat(2)), with two different fingerprints were hashed before and after
- * the file changed.  Grouped by the older one, the copies of a text it no
- * longer holds would be listed for removal: refuse such input.
+ * One file has one text: one name, or two spellings of one (plain_name()),
+ * with two different fingerprints were hashed before and after the file
+ * changed.  Grouped by the older one, the copies of a text it no longer
+ * holds would be listed for removal: refuse such input.  Names are looked
+ * up by a hash of their plain spelling, in time linear in their number.
  */
 static void
 check_names(const struct fpset *s)
 {
-	size_t nv = scheme_nvalues(&s->sc), i, nf;
-	struct fileid *f;
-	struct stat st;
-	uint32_t *id;
+	size_t nv = scheme_nvalues(&s->sc), cap, i, j, *off;
+	struct buf plain = { 0 }, b = { 0 };
+	uint64_t *h, hi;
+	uint32_t *slot;
+	char *cwd;
 
 	if (s->n < 2)
 		return;
-	id = xreallocarray(NULL, s->n, sizeof(*id));
-	f = xreallocarray(NULL, s->n, sizeof(*f));
-	for (i = nf = 0; i < s->n; i++) {
-		id[i] = (uint32_t)i;
-		if (stat(fpset_name(s, i), &st) == 0) {
-			f[nf].dev = st.st_dev;
-			f[nf].ino = st.st_ino;
-			f[nf++].id = (uint32_t)i;
-		}
+	cwd = getcwd(NULL, 0);
+	for (cap = 1024; cap < 2 * s->n; cap *= 2)
+		;
+	slot = xreallocarray(NULL, cap, sizeof(*slot));
+	memset(slot, 0xFF, cap * sizeof(*slot));
+	h = xreallocarray(NULL, s->n, sizeof(*h));
+	off = xreallocarray(NULL, s->n + 1, sizeof(*off));
+	for (i = 0; i < s->n; i++) {
+		plain_name(fpset_name(s, i), cwd, &b);
+		off[i] = plain.len;
+		buf_add(&plain, b.data, b.len);
+		buf_addc(&plain, '\0');
+		h[i] = xxh_bytes(b.data, b.len, 0);
 	}
-	names_of = s;
-	qsort(id, s->n, sizeof(*id), by_name);
-	for (i = 1; i < s->n; i++)
-		if (strcmp(fpset_name(s, id[i]), fpset_name(s, id[i - 1])) ==
-		    0 && memcmp(s->v + (size_t)id[i] * nv, s->v +
-		    (size_t)id[i - 1] * nv, nv * sizeof(*s->v)) != 0)
-			stale(s, id[i - 1], id[i]);
-	qsort(f, nf, sizeof(*f), by_file);
-	for (i = 1; i < nf; i++)
-		if (f[i].dev == f[i - 1].dev && f[i].ino == f[i - 1].ino &&
-		    memcmp(s->v + (size_t)f[i].id * nv, s->v +
-		    (size_t)f[i - 1].id * nv, nv * sizeof(*s->v)) != 0)
-			stale(s, f[i - 1].id, f[i].id);
-	free(f);
-	free(id);
+	/* The slots are asked for ahead: the table is larger than a cache. */
+	for (i = 0; i < s->n; i++) {
+		if (i + 16 < s->n)
+			__builtin_prefetch(&slot[h[i + 16] & (cap - 1)]);
+		hi = h[i];
+		for (j = (size_t)hi & (cap - 1); slot[j] != UINT32_MAX;
+		    j = (j + 1) & (cap - 1)) {
+			if (h[slot[j]] != hi || strcmp(plain.data +
+			    off[slot[j]], plain.data + off[i]) != 0)
+				continue;
+			if (memcmp(s->v + (size_t)slot[j] * nv, s->v + i * nv,
+			    nv * sizeof(*s->v)) != 0)
+				stale(s, slot[j], (uint32_t)i);
+			break;
+		}
+		if (slot[j] == UINT32_MAX)
+			slot[j] = (uint32_t)i;
+	}
+	buf_free(&plain);
+	buf_free(&b);
+	free(off);
+	free(h);
+	free(slot);
+	free(cwd);
 }
 
 static int
