@@ -313,22 +313,21 @@ cout_end(const struct out *o)
 static int
 is_empty(const struct fpset *s, uint32_t i)
 {
-	static struct scheme sc;
-	static uint64_t *e;
-	struct digest d;
+	/* The values are found once, and kept with the set's. */
+	struct fpset *w = (struct fpset *)(uintptr_t)s;
 	size_t nv = scheme_nvalues(&s->sc);
+	struct digest d;
 
 	if (s->v == NULL)
 		return 0;
-	if (e == NULL || !scheme_equal(&sc, &s->sc)) {
+	if (w->empty == NULL) {
 		digest_init(&d, &s->sc, NULL, NULL);
-		free(e);
-		e = xreallocarray(NULL, nv, sizeof(*e));
-		memcpy(e, digest_end(&d), nv * sizeof(*e));
+		w->empty = xreallocarray(NULL, nv, sizeof(*w->empty));
+		memcpy(w->empty, digest_end(&d), nv * sizeof(*w->empty));
 		digest_free(&d);
-		sc = s->sc;
 	}
-	return memcmp(s->v + (size_t)i * nv, e, nv * sizeof(*e)) == 0;
+	return memcmp(s->v + (size_t)i * nv, s->empty,
+	    nv * sizeof(*s->empty)) == 0;
 }
 
 /* The hash of the bytes of file name (never 0), or 0 if it has none here. */

@@ -95,6 +95,7 @@ fpset_free(struct fpset *s)
 {
 	free(s->v);
 	free(s->name);
+	free(s->empty);
 	buf_free(&s->names);
 	memset(s, 0, sizeof(*s));
 }

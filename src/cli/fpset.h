@@ -18,6 +18,7 @@ struct fpset {
 	uint64_t *v;		/* n * scheme_nvalues(&sc) values */
 	size_t	*name;		/* offsets into names */
 	struct buf names;	/* NUL-terminated names */
+	uint64_t *empty;	/* the empty text's values, once asked */
 };
 
 /*
