@@ -105,7 +105,8 @@ struct member {
 	ino_t	 ino;
 	nlink_t	 nlink;
 	int	 file;		/* stat(2) found it */
-	char	*place;		/* where it leads, once asked */
+	int	 asked;		/* place_of() was asked */
+	char	*place;		/* where it leads, NULL if not found */
 	size_t	 at;		/* its place in the group */
 	int	 gone;		/* an earlier member again */
 };
@@ -115,6 +116,8 @@ member_stat(struct member *m)
 {
 	struct stat st;
 
+	m->asked = 0;
+	m->place = NULL;
 	m->file = stat(m->name, &st) == 0;
 	m->dev = m->file ? st.st_dev : 0;
 	m->ino = m->file ? st.st_ino : 0;
@@ -156,45 +159,72 @@ by_place(const void *a, const void *b)
 	return then_at(strcmp(x->place, y->place), x, y);
 }
 
+/*
+ * Is the directory entry of m, a name of a file of more than one link,
+ * known (place_of(), asked once)?  If not, the names of its file are taken
+ * for one: that never lists a last copy for removal.
+ */
 static int
-by_place_name(const void *a, const void *b)
+place_known(struct member *m)
 {
-	const struct member *x = a, *y = b;
-	int c = strcmp(x->place, y->place);
-
-	return c != 0 ? c : by_name(a, b);
+	if (!m->asked) {
+		m->place = place_of(m->name);
+		m->asked = 1;
+	}
+	return m->place != NULL;
 }
 
 /*
- * Among m[first..end), names of one file, drop those that lead to the
- * entry of an earlier one, or with byname of a lesser name.  A file of one
- * link has one entry, whatever leads to it (a bind mount of the file
- * itself included); a file of more is asked about (place_of()), and if
- * that cannot be found, its names are taken for one, which never lists a
- * last copy for removal.
+ * Do x and y, names of one file (as stat(2) found them), lead to one
+ * entry?  A file of one link has one entry, whatever leads to it (a bind
+ * mount of the file itself included).
+ */
+static int
+one_entry(struct member *x, struct member *y)
+{
+	return x->nlink == 1 || !place_known(x) || !place_known(y) ||
+	    strcmp(x->place, y->place) == 0;
+}
+
+/*
+ * Among m[first..end), names of one file that lead to one entry, all but
+ * one go: the earliest, or with byname the least name.
+ */
+static void
+keep_one(struct member *m, size_t first, size_t end, int byname)
+{
+	size_t i, keep;
+
+	for (keep = first, i = first + 1; i < end; i++)
+		if (byname ? strcmp(m[i].name, m[keep].name) < 0 :
+		    m[i].at < m[keep].at)
+			keep = i;
+	for (i = first; i < end; i++)
+		m[i].gone = i != keep;
+}
+
+/*
+ * Among m[first..end), names of one file, keep one of each entry: of all
+ * of them if the file has one link, or if an entry cannot be found.
  */
 static void
 same_places(struct member *m, size_t first, size_t end, int byname)
 {
-	size_t i, keep;
+	size_t i, run;
 	int one = m[first].nlink == 1;
 
 	for (i = first; i < end && !one; i++)
-		one = (m[i].place = place_of(m[i].name)) == NULL;
+		one = !place_known(&m[i]);
 	if (one) {
-		for (keep = first, i = first + 1; i < end; i++)
-			if (byname ? strcmp(m[i].name, m[keep].name) < 0 :
-			    m[i].at < m[keep].at)
-				keep = i;
-		for (i = first; i < end; i++)
-			m[i].gone = i != keep;
+		keep_one(m, first, end, byname);
 		return;
 	}
-	qsort(m + first, end - first, sizeof(*m), byname ? by_place_name :
-	    by_place);
-	for (i = first + 1; i < end; i++)
-		if (strcmp(m[i].place, m[i - 1].place) == 0)
-			m[i].gone = 1;
+	qsort(m + first, end - first, sizeof(*m), by_place);
+	for (run = first, i = first + 1; i <= end; i++)
+		if (i == end || strcmp(m[i].place, m[run].place) != 0) {
+			keep_one(m, run, i, byname);
+			run = i;
+		}
 }
 
 size_t
@@ -248,42 +278,26 @@ cout_once(const struct fpset *s, uint32_t *id, size_t n, int byname)
 /* Where member i leads, for --pairs, where a name may be in many pairs. */
 struct place_cache {
 	struct member *m;	/* by fingerprint, stat(2) once asked */
-	uint64_t *hash;		/* of place_of(), 0: not asked */
 	uint64_t *bytes;	/* bytes_of(), 0: not asked, 2: no file */
 };
 
-/* Do fingerprints a and b name one directory entry (same_places())? */
+/* Do fingerprints a and b name one directory entry (one_entry())? */
 static int
 one_place(const struct fpset *s, struct place_cache *pc, uint32_t a,
     uint32_t b)
 {
 	uint32_t i, ab[2] = { a, b };
-	char *p;
 
-	if (pc->m == NULL) {
+	if (pc->m == NULL)
 		pc->m = xcalloc(s->n, sizeof(*pc->m));
-		pc->hash = xcalloc(s->n, sizeof(*pc->hash));
-	}
 	for (i = 0; i < 2; i++)
 		if (pc->m[ab[i]].name == NULL) {
 			pc->m[ab[i]].name = fpset_name(s, ab[i]);
 			member_stat(&pc->m[ab[i]]);
 		}
-	if (!pc->m[a].file || !pc->m[b].file || pc->m[a].dev != pc->m[b].dev ||
-	    pc->m[a].ino != pc->m[b].ino)
-		return 0;
-	if (pc->m[a].nlink == 1)
-		return 1;
-	for (i = 0; i < 2; i++)
-		if (pc->hash[ab[i]] == 0) {
-			/* 1: no entry found, taken for the same. */
-			p = place_of(fpset_name(s, ab[i]));
-			pc->hash[ab[i]] = p == NULL ? 1 :
-			    xxh_bytes(p, strlen(p), 0) | 2;
-			free(p);
-		}
-	return pc->hash[a] == 1 || pc->hash[b] == 1 ||
-	    pc->hash[a] == pc->hash[b];
+	return pc->m[a].file && pc->m[b].file && pc->m[a].dev ==
+	    pc->m[b].dev && pc->m[a].ino == pc->m[b].ino &&
+	    one_entry(&pc->m[a], &pc->m[b]);
 }
 
 void
@@ -385,20 +399,19 @@ split_empty(const struct fpset *s, struct group **gp, size_t *n,
     size_t *cap, size_t gi)
 {
 	struct group *g = &(*gp)[gi];
-	struct bytes *b;
+	struct bytes *b = NULL;
 	size_t i, k, ne, first;
 
-	for (i = ne = 0; i < g->n; i++)
-		ne += is_empty(s, g->id[i]);
-	if (ne == 0)
-		return;
-	b = xreallocarray(NULL, ne, sizeof(*b));
 	for (i = k = ne = 0; i < g->n; i++)
 		if (is_empty(s, g->id[i])) {
+			if (b == NULL)
+				b = xreallocarray(NULL, g->n, sizeof(*b));
 			b[ne].id = g->id[i];
 			b[ne++].h = bytes_of(fpset_name(s, g->id[i]));
 		} else
 			g->id[k++] = g->id[i];
+	if (ne == 0)
+		return;
 	g->n = k;
 	qsort(b, ne, sizeof(*b), by_bytes);
 	for (first = 0, i = 1; i <= ne; i++) {
@@ -514,8 +527,7 @@ cout_open(const struct out *o)
 	if (o->fmt == OUT_JSON) {
 		putchar('[');
 		out_json_tail("]\n");
-	}
-	else if (o->header) {
+	} else if (o->header) {
 		fputs(o->show == SHOW_UNIQUES ? "name" :
 		    "cluster\tname\tsimilarity", stdout);
 		cout_end(o);
@@ -659,7 +671,9 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 	}
 	if (o->fmt == OUT_JSON)
 		printf(shown ? "\n]\n" : "]\n");
+	if (places.m != NULL)
+		for (i = 0; i < s->n; i++)
+			free(places.m[i].place);
 	free(places.m);
-	free(places.hash);
 	free(places.bytes);
 }
