@@ -150,10 +150,10 @@ stale(const struct fpset *s, uint32_t i, uint32_t j)
 static void
 check_names(const struct fpset *s)
 {
-	size_t nv = scheme_nvalues(&s->sc), cap, i, j, *off;
-	struct buf plain = { 0 }, b = { 0 };
-	uint64_t *h, hi;
-	uint32_t *slot;
+	size_t nv = scheme_nvalues(&s->sc), cap, i, j;
+	struct buf a = { 0 }, b = { 0 };
+	uint64_t *h;
+	uint32_t *slot, k;
 	char *cwd;
 
 	if (s->n < 2)
@@ -164,35 +164,36 @@ check_names(const struct fpset *s)
 	slot = xreallocarray(NULL, cap, sizeof(*slot));
 	memset(slot, 0xFF, cap * sizeof(*slot));
 	h = xreallocarray(NULL, s->n, sizeof(*h));
-	off = xreallocarray(NULL, s->n + 1, sizeof(*off));
 	for (i = 0; i < s->n; i++) {
-		plain_name(fpset_name(s, i), cwd, &b);
-		off[i] = plain.len;
-		buf_add(&plain, b.data, b.len);
-		buf_addc(&plain, '\0');
-		h[i] = xxh_bytes(b.data, b.len, 0);
+		plain_name(fpset_name(s, i), cwd, &a);
+		h[i] = xxh_bytes(a.data, a.len, 0);
 	}
-	/* The slots are asked for ahead: the table is larger than a cache. */
+	/*
+	 * The slots are asked for ahead: the table is larger than a cache.
+	 * Names of one hash are spelled plain again and compared.
+	 */
 	for (i = 0; i < s->n; i++) {
 		if (i + 16 < s->n)
 			__builtin_prefetch(&slot[h[i + 16] & (cap - 1)]);
-		hi = h[i];
-		for (j = (size_t)hi & (cap - 1); slot[j] != UINT32_MAX;
+		for (j = (size_t)h[i] & (cap - 1); (k = slot[j]) != UINT32_MAX;
 		    j = (j + 1) & (cap - 1)) {
-			if (h[slot[j]] != hi || strcmp(plain.data +
-			    off[slot[j]], plain.data + off[i]) != 0)
+			if (h[k] != h[i])
 				continue;
-			if (memcmp(s->v + (size_t)slot[j] * nv, s->v + i * nv,
+			plain_name(fpset_name(s, k), cwd, &a);
+			plain_name(fpset_name(s, i), cwd, &b);
+			if (a.len != b.len ||
+			    memcmp(a.data, b.data, a.len) != 0)
+				continue;
+			if (memcmp(s->v + (size_t)k * nv, s->v + i * nv,
 			    nv * sizeof(*s->v)) != 0)
-				stale(s, slot[j], (uint32_t)i);
+				stale(s, k, (uint32_t)i);
 			break;
 		}
 		if (slot[j] == UINT32_MAX)
 			slot[j] = (uint32_t)i;
 	}
-	buf_free(&plain);
+	buf_free(&a);
 	buf_free(&b);
-	free(off);
 	free(h);
 	free(slot);
 	free(cwd);
