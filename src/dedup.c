@@ -21,7 +21,7 @@
 
 #define RECORDS_MIN	1024
 #define TEXT_AHEAD_MIN	(1024 * 1024)	/* text faulted in ahead from here */
-#define SLOT_TEXT	(2 * TAGMAP_PARTS)	/* after those of the tables */
+#define SLOT_TEXT	0	/* the prefault slot of the text */
 #define TAG_TEXT	0x7465787468617368ULL	/* the whole-text hash */
 
 /* The text of a record: all of it, or what follows its first tab. */
@@ -61,11 +61,12 @@ dedup_init(struct dedup *d, const struct scheme *sc, double t, int tsv)
 	d->off = xreallocarray(NULL, d->cap + 1, sizeof(*d->off));
 	d->off[0] = 0;
 	(void)buf_reserve(&d->text, 1);	/* never a null text pointer */
-	/* One thread faults in ahead for both tables and the text. */
+	/* One thread grows both tables, one faults the text in ahead. */
 	d->textask = TEXT_AHEAD_MIN;
 	d->pf = prefault_new(SLOT_TEXT + 1);
-	tagmap_init(&d->exact, d->pf, 0);
-	tagmap_init(&d->bands, d->pf, TAGMAP_PARTS);
+	d->bg = bgjob_new();
+	tagmap_init(&d->exact, d->bg);
+	tagmap_init(&d->bands, d->bg);
 	d->nrecent = DEDUP_RECENT_MIN;
 	d->recent = xcalloc(d->nrecent, sizeof(*d->recent));
 	dedup_sketcher_init(&d->one, d);
@@ -489,6 +490,7 @@ dedup_free(struct dedup *d)
 	free(d->off);
 	tagmap_free(&d->exact);
 	tagmap_free(&d->bands);
+	bgjob_free(d->bg);
 	prefault_free(d->pf);
 	memset(d, 0, sizeof(*d));
 }

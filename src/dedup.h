@@ -26,7 +26,8 @@
  * Memory per kept record, besides its text: 8 bytes of offset into the
  * text, and 10 to 15 bytes (tagmap.h) for each of its b band keys and for
  * its text hash.  That is at most 8 + 15 (b + 1) bytes: 233 with the 14
- * bands chosen for t = 0.7, and no more at any t since b <= DEDUP_MAXB.
+ * bands chosen for t = 0.7, and no more at any t since b <= DEDUP_MAXB;
+ * and, while a table grows, one of its 64 parts twice.
  * The offsets and the text grow by doubling with realloc(3), whose unused
  * tail is not resident, but for the stretch of text about to be written,
  * at most a sixteenth of it, faulted in ahead (add_text() in dedup.c).
@@ -40,9 +41,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bgjob.h"
 #include "buf.h"
 #include "lsh.h"
 #include "minhash.h"
+#include "prefault.h"
 #include "recsim.h"
 #include "scheme.h"
 #include "shingle.h"
@@ -120,7 +123,8 @@ struct dedup {
 	uint64_t *off;		/* record i is text[off[i], off[i + 1]) */
 	struct tagmap exact;	/* hash of the text -> record */
 	struct tagmap bands;	/* band key -> record */
-	struct prefault *pf;	/* for the tables (tagmap.h) and text, or NULL */
+	struct bgjob *bg;	/* grows the tables (tagmap.h) */
+	struct prefault *pf;	/* faults in the text ahead, or NULL */
 
 	struct dedup_stats st;
 };

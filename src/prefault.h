@@ -1,16 +1,16 @@
 /*
- * Page faults taken ahead, in a thread of their own.  A table that grows
- * by rehashing in place writes its new memory at once, and the first
- * write of a page costs a fault (a page zeroed, and on a virtual machine
- * often an exit to the host): the owner asks for a range it will soon
- * grow into, and it is faulted in (MADV_POPULATE_WRITE) while the owner
- * does other work.  Nothing is written; a range never faulted in is
- * faulted in on first use, as without this.
+ * Page faults taken ahead, in a thread of their own.  A buffer that grows
+ * as it is written (the kept text of dedup.c) pays a fault for the first
+ * write of each page (a page zeroed, and on a virtual machine often an
+ * exit to the host): the owner asks for a range it will soon grow into,
+ * and it is faulted in (MADV_POPULATE_WRITE) while the owner does other
+ * work.  Nothing is written; a range never faulted in is faulted in on
+ * first use, as without this.
  *
  * Requests are kept in slots, one per caller-chosen number, each for one
- * range at a time; the owners of several tables can share the thread,
- * each with slots of its own, if they ask and drop from one thread at a
- * time.  The thread starts with the first request.
+ * range at a time; several buffers can share the thread, each with slots
+ * of its own, if they ask and drop from one thread at a time.  The thread
+ * starts with the first request.
  */
 #ifndef PREFAULT_H
 #define PREFAULT_H

@@ -4,21 +4,25 @@
  * tag * buckets / 2^32, so the tables need not be powers of two and can
  * grow by half at a time.  Buckets fill from their first slot and nothing
  * is ever removed, so a lookup ends at the first empty slot: in the home
- * bucket unless it is full, and most lookups read one cache line.
+ * bucket unless it is full, and most lookups read one cache line.  The
+ * elements under a tag lie along its probe sequence in the order they
+ * were added, and a growth keeps that order.
  *
  * The tables are memory mappings of their own: page-aligned, so that no
- * bucket straddles two cache lines; zero-filled, which is empty; mapped
- * twice as large as they are, so that most growths happen in place; and
- * moved with mremap(2), which moves pages without copying them, when that
- * is not enough.  Before a large part grows, the pages it will grow into
- * are faulted in by another thread (prefault.h): on a virtual machine the
- * first write of a page can cost more than the rehash of its elements.
+ * bucket straddles two cache lines, and zero-filled, which is empty.  A
+ * part grows into a new mapping, faulted in at once.  A part larger than
+ * bgmin grows in the job thread: the thread that adds puts its new
+ * elements in a small side table meanwhile, and takes the new table,
+ * side elements added after, once the job is done.  On a virtual machine
+ * the first write of a page can cost more than the rehash of its
+ * elements, and both are then off its path.  The old table's memory is
+ * kept, to be cleared and used by the next growth in the job thread, so
+ * that only a growth's new half is pages new to the process (the kernel
+ * clears those at more cost); a small part's is unmapped.
  *
  * No huge pages: a table ending inside one would hold up to 2 MiB more
- * than it uses, for each of its parts, and asking for them over just the
- * used part would split the mapping, which mremap(2) cannot then move.
- * Nor did they make lookups faster: granted over whole mappings, they
- * made uniq's index thread slower (bench/README.md).
+ * than it uses, for each of its parts; nor did they make lookups faster
+ * (bench/README.md).
  */
 #include <sys/mman.h>
 
@@ -26,80 +30,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prefault.h"
+#include "bgjob.h"
 #include "tagmap.h"
 #include "xmalloc.h"
 
 #define PART_MIN	64	/* buckets of a part at first: a page */
 #define PAGE		4096
-#define PREFAULT_MIN	(1024 * 1024)	/* parts this large fault in ahead */
-#define ASK_AHEAD	0.85	/* at this much of the load that grows */
+#define BG_MIN		(256 * 1024)	/* parts this large grow in bg */
 
 static size_t
 page_up(size_t n)
 {
 	return (n + PAGE - 1) & ~(size_t)(PAGE - 1);
-}
-
-/*
- * Map at least size bytes for part p, keeping its buckets: twice as many,
- * so that the next growth need not move them, and a range faulted in
- * ahead there stays where it is.  Like xmalloc(), the program ends if
- * there is no memory.
- */
-static void
-part_map(struct tagmap_part *p, size_t size)
-{
-	size_t want = page_up(2 * size);
-	void *q;
-
-	if (size <= p->mapped)
-		return;
-	for (;;) {
-		if (p->bk == NULL)
-			q = mmap(NULL, want, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		else {
-#ifdef MREMAP_MAYMOVE
-			q = mremap(p->bk, p->mapped, want, MREMAP_MAYMOVE);
-#else
-			q = mmap(NULL, want, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-			if (q != MAP_FAILED) {
-				memcpy(q, p->bk, p->nb * sizeof(*p->bk));
-				munmap(p->bk, p->mapped);
-			}
-#endif
-		}
-		if (q != MAP_FAILED)
-			break;
-		/* Under a limit of address space, just what is needed. */
-		if (want == page_up(size))
-			err(2, NULL);
-		want = page_up(size);
-	}
-	p->bk = q;
-	p->mapped = want;
-}
-
-/*
- * Fault in the buckets of p from old to new (bytes) for writing.  Lookups
- * read new buckets before anything is written there: each page would be
- * faulted in twice, as the zero page and then copied on write.  Pages
- * faulted in ahead cost only a look at the page tables.
- */
-static void
-part_fault(struct tagmap_part *p, size_t old, size_t new)
-{
-	char *b = (char *)p->bk;
-	size_t page = old & ~(size_t)(PAGE - 1);
-
-#ifdef MADV_POPULATE_WRITE
-	if (madvise(b + page, new - page, MADV_POPULATE_WRITE) == 0)
-		return;
-#endif
-	/* Untouched anonymous memory reads as zero: write it so. */
-	memset(b + old, 0, new - old);
 }
 
 /* The buckets after the next growth of a part of nb. */
@@ -109,39 +51,79 @@ grown(size_t nb)
 	return nb + nb / 2;
 }
 
-/* Elements at which part p grows, or asks for its next buckets first. */
-static void
-part_limits(const struct tagmap *m, struct tagmap_part *p)
-{
-	double slots = (double)(p->nb * TAGMAP_BUCKET);
-
-	p->growat = (size_t)(TAGMAP_LOAD * slots);
-	p->askat = p->nb * sizeof(*p->bk) >= m->pfmin ?
-	    (size_t)(TAGMAP_LOAD * ASK_AHEAD * slots) : p->growat;
-}
-
-/* The prefault slot of part p. */
+/* Elements at which a part of nb buckets grows. */
 static size_t
-slot_of(const struct tagmap *m, const struct tagmap_part *p)
+load_limit(size_t nb)
 {
-	return m->pfslot + (size_t)(p - m->part);
+	return (size_t)(TAGMAP_LOAD * (double)(nb * TAGMAP_BUCKET));
 }
 
 /*
- * Part p nears its growth: have the buckets it will grow into faulted in
- * by the prefault thread meanwhile.
+ * Make p an empty part of nb buckets, in a mapping of its own faulted in
+ * for writing (each page would otherwise fault as it is first written).
+ * With m, the map's spare memory is used if there is some: the part that
+ * grew last leaves its old table behind, of about the size the next part
+ * to grow needs, and clearing it costs less than pages new to the
+ * process.  Like xmalloc(), the program ends if there is no memory.
  */
 static void
-ask(struct tagmap *m, struct tagmap_part *p)
+part_new(struct tagmap_part *p, size_t nb, struct tagmap *m)
 {
-	size_t from, to = grown(p->nb) * sizeof(*p->bk);
+	size_t len = page_up(nb * sizeof(*p->bk)), keep = 0, sparelen;
+	void *q = MAP_FAILED, *spare;
 
-	p->askat = p->growat;
-	if (m->pf == NULL)
-		return;
-	part_map(p, to);
-	from = p->nb * sizeof(*p->bk);
-	prefault_ask(m->pf, slot_of(m, p), (char *)p->bk + from, to - from);
+	if (m != NULL && (spare = atomic_exchange(&m->spare, NULL)) != NULL) {
+		memcpy(&sparelen, spare, sizeof(sparelen));
+#ifdef MREMAP_MAYMOVE
+		q = mremap(spare, sparelen, len, MREMAP_MAYMOVE);
+		if (q == MAP_FAILED)
+			munmap(spare, sparelen);
+		else
+			keep = sparelen < len ? sparelen : len;
+#else
+		munmap(spare, sparelen);
+#endif
+	}
+	if (q == MAP_FAILED)
+		q = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (q == MAP_FAILED)
+		err(2, NULL);
+	memset(q, 0, keep);
+#ifdef MADV_POPULATE_WRITE
+	(void)madvise((char *)q + keep, len - keep, MADV_POPULATE_WRITE);
+#endif
+	memset(p, 0, sizeof(*p));
+	p->bk = q;
+	p->nb = nb;
+	p->mapped = len;
+	p->growat = load_limit(nb);
+}
+
+/* Keep the memory of p's table as the map's spare, its length in it. */
+static void
+part_spare(struct tagmap *m, struct tagmap_part *p)
+{
+	void *old;
+
+	memcpy(p->bk, &p->mapped, sizeof(p->mapped));
+	m->sparelen = p->mapped;
+	old = atomic_exchange(&m->spare, (void *)p->bk);
+	if (old != NULL) {
+		size_t len;
+
+		memcpy(&len, old, sizeof(len));
+		munmap(old, len);
+	}
+	p->bk = NULL;
+}
+
+static void
+part_free(struct tagmap_part *p)
+{
+	if (p->bk != NULL)
+		munmap(p->bk, p->mapped);
+	p->bk = NULL;
 }
 
 /* The free slots of a bucket, as bits: filled from the first. */
@@ -166,10 +148,11 @@ free_slots(const struct tagmap_bucket *bk)
 	return e;
 }
 
-/* Put tag and id in the first free slot from bucket b, round the end. */
+/* Put tag and id (as stored: id + 1) in the first free slot of p. */
 static void
-place(struct tagmap_part *p, size_t b, uint32_t tag, uint32_t id)
+place(struct tagmap_part *p, uint32_t tag, uint32_t id1)
 {
+	size_t b = tagmap_home(p, tag);
 	unsigned e, j;
 
 	while ((e = free_slots(&p->bk[b])) == 0)
@@ -177,83 +160,167 @@ place(struct tagmap_part *p, size_t b, uint32_t tag, uint32_t id)
 			b = 0;
 	j = (unsigned)__builtin_ctz(e);
 	p->bk[b].tag[j] = tag;
-	p->bk[b].id[j] = id + 1;
+	p->bk[b].id[j] = id1;
+	p->n++;
 }
 
 /*
- * Make the part half as large again, in place, so that the map never
- * holds any element twice and only the new buckets are new memory.
- *
- * The home of a tag only moves up as the table grows.  The old buckets are
- * emptied from the last to the first, and each element is put again from
- * its new home among the buckets already done, where it is never in the
- * way of the elements still to move.  The few that would have to go below
- * the bucket being emptied, or round the end, wait and go in last.
- *
- * The slots taken in each bucket are counted apart, a byte a bucket: the
- * elements of a bucket mostly go to one or two new ones, and reading back
- * the bucket just written, to find its next free slot, would wait each
- * time for the stores before it to be done.
+ * The bucket at which to start reading a table for its elements in the
+ * order they were added, tag by tag: one after a bucket with a free slot,
+ * which no probe sequence goes past.  A table under its load has one.
+ */
+static size_t
+first_bucket(const struct tagmap_part *p)
+{
+	size_t b;
+
+	for (b = 0; b < p->nb; b++)
+		if (free_slots(&p->bk[b]) != 0)
+			return b + 1 < p->nb ? b + 1 : 0;
+	return 0;
+}
+
+/* Put the elements of from into to, each tag's in the order added. */
+static void
+refill(struct tagmap_part *to, const struct tagmap_part *from)
+{
+	size_t i, b, start = first_bucket(from);
+	unsigned j;
+
+	for (i = 0, b = start; i < from->nb; i++) {
+		for (j = 0; j < TAGMAP_BUCKET && from->bk[b].id[j] != 0; j++)
+			place(to, from->bk[b].tag[j], from->bk[b].id[j]);
+		if (++b == from->nb)
+			b = 0;
+	}
+}
+
+/*
+ * The same into an empty table, faster: the slots taken in each bucket
+ * are counted apart, a byte a bucket.  The elements of a bucket mostly go
+ * to one or two new ones, and reading back the bucket just written, to
+ * find its next free slot, would wait each time for the stores before it.
+ */
+static void
+refill_empty(struct tagmap_part *to, const struct tagmap_part *from)
+{
+	const struct tagmap_bucket *fb;
+	struct tagmap_bucket *tb = to->bk;
+	unsigned char *fill = xcalloc(to->nb, 1);
+	size_t i, b, h, nb = to->nb, start = first_bucket(from);
+	unsigned j, k;
+
+	for (i = 0, b = start; i < from->nb; i++) {
+		fb = &from->bk[b];
+		for (j = 0; j < TAGMAP_BUCKET && fb->id[j] != 0; j++) {
+			h = tagmap_home(to, fb->tag[j]);
+			while (fill[h] == TAGMAP_BUCKET)
+				if (++h == nb)
+					h = 0;
+			k = fill[h]++;
+			tb[h].tag[k] = fb->tag[j];
+			tb[h].id[k] = fb->id[j];
+		}
+		if (++b == from->nb)
+			b = 0;
+	}
+	to->n = from->n;
+	free(fill);
+}
+
+/* The job: build the new table of a part being rebuilt. */
+static void
+rebuild(void *arg)
+{
+	struct tagmap_rebuild *rb = arg;
+
+	part_new(&rb->to, grown(rb->p->nb), rb->m);
+	refill_empty(&rb->to, rb->p);
+}
+
+/*
+ * Take the new table of the first part rebuilt, its job done, and add
+ * the elements that waited beside it.
+ */
+static void
+finish(struct tagmap *m)
+{
+	struct tagmap_part *p = &m->part[m->queue[m->qhead]],
+	    *side = p->side;
+
+	m->qhead = (m->qhead + 1) % TAGMAP_PARTS;
+	m->qlen--;
+	part_spare(m, p);
+	*p = m->rb[p - m->part].to;
+	refill(p, side);
+	part_free(side);
+	free(side);
+}
+
+/* Take the new tables of the parts whose jobs are done. */
+static void
+finish_done(struct tagmap *m)
+{
+	while (m->qlen > 0 && bgjob_done(&m->rb[m->queue[m->qhead]].task))
+		finish(m);
+}
+
+/* Wait for the job of part p, and take its new table, and those before. */
+static void
+finish_part(struct tagmap *m, struct tagmap_part *p)
+{
+	bgjob_wait(m->bg, &m->rb[p - m->part].task);
+	while (p->side != NULL)
+		finish(m);
+}
+
+/* Grow part p here. */
+static void
+regrow(struct tagmap_part *p)
+{
+	struct tagmap_part to;
+
+	part_new(&to, grown(p->nb), NULL);
+	refill_empty(&to, p);
+	part_free(p);
+	to.side = p->side;
+	*p = to;
+}
+
+/*
+ * Part p is full: grow it here if it is small, else have it rebuilt in
+ * the job thread, its new elements put beside it meanwhile.
  */
 static void
 grow(struct tagmap *m, struct tagmap_part *p)
 {
-	struct tagmap_bucket tmp;
-	size_t oldnb = p->nb, b, h, i;
-	unsigned char *fill;
-	unsigned j, k;
+	size_t i = (size_t)(p - m->part);
 
-	if (m->pf != NULL)
-		prefault_drop(m->pf, slot_of(m, p));
-	part_map(p, grown(oldnb) * sizeof(*p->bk));
-	part_fault(p, oldnb * sizeof(*p->bk), grown(oldnb) * sizeof(*p->bk));
-	p->nb = grown(oldnb);
-	part_limits(m, p);
-	fill = xcalloc(p->nb, 1);
-	for (b = oldnb; b-- > 0;) {
-		tmp = p->bk[b];
-		memset(&p->bk[b], 0, sizeof(p->bk[b]));
-		for (j = 0; j < TAGMAP_BUCKET && tmp.id[j] != 0; j++) {
-			h = tagmap_home(p, tmp.tag[j]);
-			if (h >= b) {
-				while (h < p->nb && fill[h] == TAGMAP_BUCKET)
-					h++;
-				if (h < p->nb) {
-					k = fill[h]++;
-					p->bk[h].tag[k] = tmp.tag[j];
-					p->bk[h].id[k] = tmp.id[j];
-					continue;
-				}
-			}
-			if (m->nwait == m->waitcap) {
-				m->waitcap = m->waitcap ? 2 * m->waitcap : 64;
-				m->wait = xreallocarray(m->wait, m->waitcap,
-				    sizeof(*m->wait));
-			}
-			m->wait[m->nwait].tag = tmp.tag[j];
-			m->wait[m->nwait++].id = tmp.id[j] - 1;
-		}
+	if (m->bg == NULL || p->nb * sizeof(*p->bk) < m->bgmin) {
+		regrow(p);
+		return;
 	}
-	free(fill);
-	for (i = 0; i < m->nwait; i++)
-		place(p, tagmap_home(p, m->wait[i].tag), m->wait[i].tag,
-		    m->wait[i].id);
-	m->nwait = 0;
+	p->side = xmalloc(sizeof(*p->side));
+	part_new(p->side, PART_MIN, NULL);
+	m->queue[(m->qhead + m->qlen++) % TAGMAP_PARTS] = (unsigned)i;
+	bgjob_start(m->bg, &m->rb[i].task);
 }
 
 void
-tagmap_init(struct tagmap *m, struct prefault *pf, size_t pfslot)
+tagmap_init(struct tagmap *m, struct bgjob *bg)
 {
 	size_t i;
 
 	memset(m, 0, sizeof(*m));
-	m->pf = pf;
-	m->pfslot = pfslot;
-	m->pfmin = PREFAULT_MIN;
+	m->bg = bg;
+	m->bgmin = BG_MIN;
+	atomic_init(&m->spare, NULL);
 	for (i = 0; i < TAGMAP_PARTS; i++) {
-		part_map(&m->part[i], PART_MIN * sizeof(*m->part[i].bk));
-		m->part[i].nb = PART_MIN;
-		part_limits(m, &m->part[i]);
+		part_new(&m->part[i], PART_MIN, NULL);
+		m->rb[i].task.fn = rebuild;
+		m->rb[i].task.arg = &m->rb[i];
+		m->rb[i].m = m;
+		m->rb[i].p = &m->part[i];
 	}
 }
 
@@ -262,14 +329,29 @@ tagmap_add(struct tagmap *m, uint64_t key, uint32_t id)
 {
 	struct tagmap_part *p = &m->part[key >> (64 - TAGMAP_PARTBITS)];
 
-	if (p->n + 1 > p->askat) {
-		if (p->n + 1 > p->growat)
-			grow(m, p);
-		else
-			ask(m, p);
+	if (m->qlen > 0)
+		finish_done(m);
+	if (p->side == NULL && p->n + 1 > p->growat)
+		grow(m, p);
+	if (p->side != NULL) {
+		/*
+		 * Being rebuilt: beside it.  The side grows here, up to an
+		 * eighth of the part, and takes no more than the new table
+		 * can hold under its load; past either, the job is waited
+		 * for.
+		 */
+		if (p->n + p->side->n + 1 > load_limit(grown(p->nb)))
+			finish_part(m, p);
+		else if (p->side->n + 1 > p->side->growat) {
+			if (p->side->nb * 8 < p->nb)
+				regrow(p->side);
+			else
+				finish_part(m, p);
+		}
+		if (p->side != NULL)
+			p = p->side;
 	}
-	place(p, tagmap_home(p, (uint32_t)key), (uint32_t)key, id);
-	p->n++;
+	place(p, (uint32_t)key, id + 1);
 }
 
 void
@@ -294,24 +376,33 @@ tagmap_prefetch_next(const struct tagmap *m, uint64_t key)
 size_t
 tagmap_memory(const struct tagmap *m)
 {
-	size_t i, sum = 0;
+	const struct tagmap_part *p;
+	size_t i, sum = m->sparelen;
 
-	for (i = 0; i < TAGMAP_PARTS; i++)
-		sum += m->part[i].nb * sizeof(*m->part[i].bk);
+	/* The spare counts until the next growth uses it, and then too. */
+	for (i = 0; i < TAGMAP_PARTS; i++) {
+		p = &m->part[i];
+		sum += p->mapped;
+		if (p->side != NULL)
+			sum += p->side->mapped +
+			    page_up(grown(p->nb) * sizeof(*p->bk));
+	}
 	return sum;
 }
 
 void
 tagmap_free(struct tagmap *m)
 {
-	size_t i;
+	size_t i, len;
+	void *spare;
 
-	for (i = 0; i < TAGMAP_PARTS; i++) {
-		if (m->pf != NULL)
-			prefault_drop(m->pf, slot_of(m, &m->part[i]));
-		if (m->part[i].bk != NULL)
-			munmap(m->part[i].bk, m->part[i].mapped);
+	while (m->qlen > 0)
+		finish_part(m, &m->part[m->queue[m->qhead]]);
+	for (i = 0; i < TAGMAP_PARTS; i++)
+		part_free(&m->part[i]);
+	if ((spare = atomic_load(&m->spare)) != NULL) {
+		memcpy(&len, spare, sizeof(len));
+		munmap(spare, len);
 	}
-	free(m->wait);
 	memset(m, 0, sizeof(*m));
 }

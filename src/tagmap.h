@@ -8,13 +8,21 @@
  * A table is an array of buckets of TAGMAP_BUCKET slots, one cache line
  * each, with linear probing from bucket to bucket.  Each table grows on
  * its own, by half, when it is TAGMAP_LOAD full: the slots are 53 to 80
- * percent full, 10 to 15 bytes per element.  A table grows in place, so
- * the map never holds any of its elements twice.
+ * percent full, 10 to 15 bytes per element.  The ids under a key come
+ * back in the order they were added.
  *
- * Once a table passes a MiB, the memory it will grow into is faulted in
- * shortly before it does, by the thread of a prefault.h given to the map.
- * Address space is mapped up to twice the tables' size, and only what
- * they use, or are about to, is resident.
+ * A table larger than bgmin grows in the thread of a bgjob.h given to the
+ * map: its elements are put into new memory there while the old table is
+ * still read, and what is added to it meanwhile goes in a small side
+ * table, which lookups read after it.  Tables due to grow queue up, each
+ * with its side table, and are rebuilt one at a time; the map takes each
+ * new table at its next addition once the job is done, side elements
+ * added after, and waits for a job only when a side table would grow
+ * past an eighth of its table or past what the new table can hold.  So
+ * the thread that adds seldom waits on a growth or on the page faults of
+ * new memory.  A table is held twice from the start of its rebuild until
+ * the map takes the new one, and the last old table's memory is kept to
+ * be used again by the next rebuild.
  */
 #ifndef TAGMAP_H
 #define TAGMAP_H
@@ -25,7 +33,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "prefault.h"
+#include "bgjob.h"
 
 #define TAGMAP_PARTBITS	6
 #define TAGMAP_PARTS	(1 << TAGMAP_PARTBITS)
@@ -43,40 +51,45 @@ struct tagmap_part {
 	size_t	 nb;		/* buckets */
 	size_t	 n;		/* elements */
 	size_t	 growat;	/* elements at which it grows */
-	size_t	 askat;		/* and asks for its next buckets */
-	size_t	 mapped;	/* bytes mapped at bk, nb's and more */
+	size_t	 mapped;	/* bytes mapped at bk */
+	struct tagmap_part *side;	/* while it grows: elements added */
 };
 
-/* An element waiting while a part grows. */
-struct tagmap_wait {
-	uint32_t tag;
-	uint32_t id;
+/* A part being rebuilt larger in the job thread. */
+struct tagmap_rebuild {
+	struct bgjob_task task;
+	struct tagmap *m;
+	struct tagmap_part *p;	/* the part */
+	struct tagmap_part to;	/* its new table, once the job is done */
 };
 
 struct tagmap {
 	struct tagmap_part part[TAGMAP_PARTS];
-	struct prefault *pf;	/* faults in the next buckets, or NULL */
-	size_t	 pfslot;	/* its slot for part 0; TAGMAP_PARTS used */
-	size_t	 pfmin;		/* bytes of a part that has them faulted */
-	struct tagmap_wait *wait;
-	size_t	 nwait, waitcap;
+	struct bgjob *bg;	/* rebuilds parts, or NULL: none */
+	size_t	 bgmin;		/* bytes of a part rebuilt there */
+	struct tagmap_rebuild rb[TAGMAP_PARTS];	/* by part */
+	unsigned queue[TAGMAP_PARTS];	/* parts rebuilt, in the order given */
+	size_t	 qhead, qlen;
+	void *_Atomic spare;	/* an old table's memory, for the next */
+	size_t	 sparelen;	/* the bytes last left there */
 };
 
 /* Where a lookup stands. */
 struct tagmap_cursor {
 	const struct tagmap_part *p;
+	const struct tagmap_part *side;	/* read after p, or NULL */
 	size_t	 b;		/* bucket */
 	unsigned match;		/* its slots yet to be returned */
-	int	 last;		/* it has an empty slot: the lookup ends */
+	int	 last;		/* it has an empty slot: p ends here */
 	uint32_t tag;
 };
 
 /*
- * An empty map, whose parts have their memory faulted in ahead by pf
- * (NULL: none) in slots pfslot to pfslot + TAGMAP_PARTS - 1.  The map
- * asks and drops from the thread that adds to it.
+ * An empty map, whose large parts grow in the thread of bg (NULL: in the
+ * caller's).  bg may be shared; the map adds and looks up from one thread
+ * at a time.
  */
-void	tagmap_init(struct tagmap *, struct prefault *pf, size_t pfslot);
+void	tagmap_init(struct tagmap *, struct bgjob *bg);
 
 /* Add id under key (ids under one key are kept in any number). */
 void	tagmap_add(struct tagmap *, uint64_t key, uint32_t id);
@@ -91,10 +104,10 @@ void	tagmap_prefetch(const struct tagmap *, uint64_t key);
  */
 void	tagmap_prefetch_next(const struct tagmap *, uint64_t key);
 
-/* Bytes held. */
+/* Bytes held, at most. */
 size_t	tagmap_memory(const struct tagmap *);
 
-/* Free the map, its slots of pf dropped; pf is its owner's to free. */
+/* Free the map, once its part being rebuilt is done; bg is not freed. */
 void	tagmap_free(struct tagmap *);
 
 /* The part and home bucket of a key. */
@@ -144,11 +157,15 @@ tagmap_scan(struct tagmap_cursor *c)
 	c->match = e != 0 ? m & ((e & -e) - 1) : m;
 }
 
-/* Start a lookup of key; tagmap_next() then gives its ids. */
+/*
+ * Start a lookup of key; tagmap_next() then gives its ids, until the next
+ * tagmap_add(), which may free a side table the cursor reads.
+ */
 static inline void
 tagmap_seek(const struct tagmap *m, uint64_t key, struct tagmap_cursor *c)
 {
 	c->p = tagmap_part_of(m, key);
+	c->side = c->p->side;
 	c->tag = (uint32_t)key;
 	c->b = tagmap_home(c->p, c->tag);
 	tagmap_scan(c);
@@ -161,9 +178,14 @@ tagmap_next(struct tagmap_cursor *c)
 	unsigned j;
 
 	while (c->match == 0) {
-		if (c->last)
-			return TAGMAP_NONE;
-		if (++c->b == c->p->nb)
+		if (c->last) {
+			if (c->side == NULL)
+				return TAGMAP_NONE;
+			/* The elements added while the part grows. */
+			c->p = c->side;
+			c->side = NULL;
+			c->b = tagmap_home(c->p, c->tag);
+		} else if (++c->b == c->p->nb)
 			c->b = 0;
 		tagmap_scan(c);
 	}
