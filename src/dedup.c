@@ -23,6 +23,7 @@
 #define TEXT_AHEAD_MIN	(1024 * 1024)	/* text faulted in ahead from here */
 #define SLOT_TEXT	0	/* the prefault slot of the text */
 #define TAG_TEXT	0x7465787468617368ULL	/* the whole-text hash */
+#define NSH_MANY	UINT8_MAX	/* d->nsh: this many or more */
 
 /* The text of a record: all of it, or what follows its first tab. */
 static const char *
@@ -60,6 +61,7 @@ dedup_init(struct dedup *d, const struct scheme *sc, double t, int tsv)
 	d->cap = RECORDS_MIN;
 	d->off = xreallocarray(NULL, d->cap + 1, sizeof(*d->off));
 	d->off[0] = 0;
+	d->nsh = xreallocarray(NULL, d->cap, sizeof(*d->nsh));
 	(void)buf_reserve(&d->text, 1);	/* never a null text pointer */
 	/* One thread grows both tables, one faults the text in ahead. */
 	d->textask = TEXT_AHEAD_MIN;
@@ -251,9 +253,11 @@ keep(struct dedup *d, struct dedup_item *it, const uint64_t *keys,
 	if (d->n == d->cap) {
 		d->cap *= 2;
 		d->off = xreallocarray(d->off, d->cap + 1, sizeof(*d->off));
+		d->nsh = xreallocarray(d->nsh, d->cap, sizeof(*d->nsh));
 	}
 	add_text(d, it->rec, it->len);
 	d->off[d->n + 1] = d->text.len;
+	d->nsh[d->n] = it->nsh < NSH_MANY ? (uint8_t)it->nsh : NSH_MANY;
 	it->kept = 1;
 	it->id = (uint32_t)d->n++;
 	tagmap_add(&d->exact, it->xkey, it->id);
@@ -274,7 +278,13 @@ similar(struct dedup *d, uint32_t id)
 	size_t klen;
 	int r;
 
-	/* The text is read only if the cache does not have the shingles. */
+	/*
+	 * Sizes too far apart need no shingles; else the text is read only
+	 * if the cache does not have them.
+	 */
+	if (d->nsh[id] < NSH_MANY &&
+	    !recsim_can_reach(&d->rs, d->nsh[id], d->t))
+		return 0;
 	if ((r = recsim_similar_cached(&d->rs, id, d->t)) >= 0)
 		return r;
 	krec = dedup_record(d, id, &klen);
@@ -471,8 +481,8 @@ dedup_kept(const struct dedup *d)
 size_t
 dedup_memory(const struct dedup *d)
 {
-	return (d->n + 1) * sizeof(*d->off) + tagmap_memory(&d->exact) +
-	    tagmap_memory(&d->bands);
+	return (d->n + 1) * sizeof(*d->off) + d->n * sizeof(*d->nsh) +
+	    tagmap_memory(&d->exact) + tagmap_memory(&d->bands);
 }
 
 void
@@ -488,6 +498,7 @@ dedup_free(struct dedup *d)
 		prefault_drop(d->pf, SLOT_TEXT);
 	buf_free(&d->text);
 	free(d->off);
+	free(d->nsh);
 	tagmap_free(&d->exact);
 	tagmap_free(&d->bands);
 	bgjob_free(d->bg);

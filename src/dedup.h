@@ -24,10 +24,11 @@
  * Then the index adds the records in order (dedup_batch), alone.
  *
  * Memory per kept record, besides its text: 8 bytes of offset into the
- * text, and 10 to 15 bytes (tagmap.h) for each of its b band keys and for
- * its text hash.  That is at most 8 + 15 (b + 1) bytes: 233 with the 14
- * bands chosen for t = 0.7, and no more at any t since b <= DEDUP_MAXB;
- * and, while a table grows, one of its 64 parts twice.
+ * text, 1 of its number of shingles, and 10 to 15 bytes (tagmap.h) for
+ * each of its b band keys and for its text hash.  That is at most
+ * 9 + 15 (b + 1) bytes: 234 with the 14 bands chosen for t = 0.7, and no
+ * more at any t since b <= DEDUP_MAXB; and, while a table grows, one of
+ * its 64 parts twice.
  * The offsets and the text grow by doubling with realloc(3), whose unused
  * tail is not resident, but for the stretch of text about to be written,
  * at most a sixteenth of it, faulted in ahead (add_text() in dedup.c).
@@ -121,6 +122,7 @@ struct dedup {
 	struct buf text;	/* their bytes, back to back */
 	size_t	 textask;	/* text length at which to ask for more */
 	uint64_t *off;		/* record i is text[off[i], off[i + 1]) */
+	uint8_t	*nsh;		/* its distinct shingles, NSH_MANY or more */
 	struct tagmap exact;	/* hash of the text -> record */
 	struct tagmap bands;	/* band key -> record */
 	struct bgjob *bg;	/* grows the tables (tagmap.h) */
@@ -188,8 +190,8 @@ size_t	dedup_kept(const struct dedup *);
 
 /*
  * Bytes the index holds for its kept records, their text excluded: the
- * offsets as far as they are used (their unused tail is never touched),
- * the tables whole.
+ * offsets and shingle counts as far as they are used (their unused tail
+ * is never touched), the tables whole.
  */
 size_t	dedup_memory(const struct dedup *);
 

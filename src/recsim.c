@@ -280,6 +280,15 @@ resemble(struct recsim *r, const uint64_t *h, size_t nb, double t)
 }
 
 int
+recsim_can_reach(const struct recsim *r, size_t nb, double t)
+{
+	size_t na = r->a.n, most = na < nb ? na : nb;
+
+	/* least_shared() <= most, without its search. */
+	return most > 0 && (double)most / (double)(na + nb - most) >= t;
+}
+
+int
 recsim_similar(struct recsim *r, uint32_t id, const char *text, size_t len,
     double t)
 {

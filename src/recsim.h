@@ -78,6 +78,13 @@ void	recsim_set_free(struct recsim_set *);
 void	recsim_hold(struct recsim *, const uint64_t *h, size_t n);
 
 /*
+ * Could a record of nb distinct shingles resemble the held set at t or
+ * more?  0 if the sizes alone rule it out: the resemblance is at most
+ * the smaller set's size over the larger's.
+ */
+int	recsim_can_reach(const struct recsim *, size_t nb, double t);
+
+/*
  * Is the record numbered id at resemblance t or more with the held set,
  * if its shingles are cached?  1 or 0, or -1 if they are not: then
  * recsim_similar, with its text.  A record compared lately, or
