@@ -14,6 +14,7 @@
 struct shset {
 	uint64_t *slot;		/* 0: empty; the value 0 is kept apart */
 	size_t	 cap;		/* a power of two, or 0 */
+	unsigned shift;		/* 64 - log2(cap): a hash's home is h >> shift */
 	size_t	 n;		/* elements, the value 0 included */
 	int	 has_zero;
 };

@@ -4,6 +4,7 @@
  * estimates each scheme gives.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "digest.h"
@@ -153,6 +154,94 @@ test_shset(void)
 	shset_free(&t);
 }
 
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Distinct values of v[0..n), sorted in place: their number. */
+static size_t
+distinct_sorted(uint64_t *v, size_t n)
+{
+	size_t i, m = 0;
+
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (i = 0; i < n; i++)
+		if (m == 0 || v[m - 1] != v[i])
+			v[m++] = v[i];
+	return m;
+}
+
+/*
+ * Hashes come in batches, as the shingler hands them on, and a batch
+ * may grow the table part way through, its slots asked for ahead in the
+ * table before: the set still holds each once.  A fifth of the values
+ * share their top bits, so their probes wrap round the end of the table.
+ */
+static void
+test_shset_batches(void)
+{
+	enum { N = 300000, BATCH = 1024 };
+	struct shset s, t;
+	uint64_t *v = malloc(N * sizeof(*v));
+	uint64_t *sv = malloc(N * sizeof(*sv)), *tv = malloc(N * sizeof(*tv));
+	uint64_t x = 11, y;
+	size_t i, j, nt = 0, ns, nd, shared;
+
+	if (!CHECK(v != NULL && sv != NULL && tv != NULL, "malloc"))
+		return;
+	for (i = 0; i < N; i++) {
+		v[i] = splitmix64(&x);
+		if (i % 5 == 0)
+			v[i] |= 0xfff0000000000000ULL;
+		if (i % 7 == 3)
+			v[i] = v[i / 2];	/* a repeat */
+		if (i % 3 == 0)
+			tv[nt++] = v[i];
+	}
+	v[N / 2] = 0;
+	shset_init(&s);
+	shset_init(&t);
+	for (i = 0; i < N; i += BATCH)
+		shset_add(&s, v + i, N - i < BATCH ? N - i : BATCH);
+	shset_add(&t, tv, nt);		/* one batch, many growths */
+	memcpy(sv, v, N * sizeof(*v));
+	ns = distinct_sorted(sv, N);
+	nt = distinct_sorted(tv, nt);
+	CHECK(s.n == ns, "n = %zu, %zu distinct", s.n, ns);
+	CHECK(t.n == nt, "n = %zu, %zu distinct", t.n, nt);
+	for (i = j = shared = 0; i < ns && j < nt; )
+		if (sv[i] == tv[j]) {
+			shared++;
+			i++;
+			j++;
+		} else if (sv[i] < tv[j])
+			i++;
+		else
+			j++;
+	CHECK(shset_shared(&s, &t) == shared, "shared %zu, not %zu",
+	    shset_shared(&s, &t), shared);
+	CHECK(shset_shared(&t, &s) == shared, "the other way: %zu",
+	    shset_shared(&t, &s));
+	for (i = nd = 0; i < N; i++)
+		nd += !shset_has(&s, v[i]);
+	CHECK(nd == 0, "%zu values added not found", nd);
+	for (i = nd = 0; i < N; i++) {
+		y = splitmix64(&x);
+		nd += shset_has(&t, y) != (bsearch(&y, tv, nt, sizeof(y),
+		    cmp_u64) != NULL);
+	}
+	CHECK(nd == 0, "%zu wrong answers for values never added", nd);
+	shset_free(&s);
+	shset_free(&t);
+	free(v);
+	free(sv);
+	free(tv);
+}
+
 static void
 test_estimates_per_scheme(void)
 {
@@ -189,6 +278,7 @@ main(void)
 	RUN(test_rose_multiset);
 	RUN(test_identical_disjoint_empty);
 	RUN(test_shset);
+	RUN(test_shset_batches);
 	RUN(test_estimates_per_scheme);
 	return unit_status();
 }
