@@ -938,3 +938,28 @@ golden_compare() {
 	run -0 neardup compare o o
 	assert_line 'a: o (1 shingle)'
 }
+
+@test "compare-085: a bad second operand is reported before the first document is read" {
+	# The first is a pipe whose writer stays 30 s: reading it first would
+	# keep the user waiting that long for the message about the second.
+	mkfifo slow
+	sleep 30 >slow 3>&- &
+	local writer=$!
+	run --separate-stderr timeout 10 "$NEARDUP" compare slow missing
+	kill "$writer" 2>/dev/null || :
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: missing: No such file or directory'
+	printf 'one two three\n' >dir.txt
+	mkdir adir
+	run --separate-stderr -2 neardup compare dir.txt adir
+	assert_equal "$stderr" 'neardup: adir: Is a directory'
+}
+
+@test "compare-086: one pipe named twice is read in turn, not split between the two" {
+	# The documents are read at once on two cores, but not one open
+	# file: /dev/stdin and - are the same pipe, which the first takes whole.
+	seq -f 'w%.0f' 1 300000 >words
+	run -0 bash -c 'cat words | "$NEARDUP" compare -w 1 -t 0 /dev/stdin -'
+	assert_line 'a: /dev/stdin (300000 shingles)'
+	assert_line 'b: - (0 shingles)'
+}

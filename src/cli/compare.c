@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,8 @@ struct side {
 	struct shset set;
 	struct buf text;	/* the document, kept for --passages */
 	struct fpline fp;	/* the fingerprint (values in fp.v) */
+	int	 fd;		/* the document, open until read */
+	int	 err;		/* errno value of reading it, or 0 */
 };
 
 struct result {
@@ -67,24 +70,38 @@ struct result {
 };
 
 /*
+ * Open side s's document: its descriptor in s->fd.  Returns 0 or an errno
+ * value.
+ */
+static int
+open_doc(struct side *s)
+{
+	struct stat st;
+
+	if (strcmp(s->name, "-") == 0)
+		s->fd = STDIN_FILENO;
+	else if ((s->fd = open(s->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) ==
+	    -1)
+		return errno;
+	if (fstat(s->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(s->fd);
+		return EISDIR;
+	}
+	return 0;
+}
+
+/*
  * Read a document: shingles into the set and sketch of d, and into text
  * when --passages wants it.  Returns 0 or an errno value.
  */
 static int
-read_doc(struct digest *d, const char *name, struct buf *text, int keep)
+read_doc(struct digest *d, int fd, struct buf *text, int keep)
 {
 	const uint64_t *v;
-	struct stat st;
 	ssize_t n;
-	int fd, e = 0;
+	int e = 0;
 
-	if (strcmp(name, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
-		return errno;
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
-		e = EISDIR;
-	else if (!keep && !progress_on())
+	if (!keep && !progress_on())
 		e = digest_fd(d, fd, &v);
 	else {
 		/* Block by block, for the text or for the progress line. */
@@ -105,9 +122,69 @@ read_doc(struct digest *d, const char *name, struct buf *text, int keep)
 			(void)digest_end(d);
 	}
 	progress_count(1, 0);
-	if (fd != STDIN_FILENO)
-		close(fd);
 	return e;
+}
+
+/* A side being read. */
+struct reading {
+	struct side *s;
+	struct digest d;
+	int	 keep;		/* the text, for --passages */
+};
+
+/*
+ * Read the open document of a side into its set and fingerprint, closing
+ * it; a read error is left in s->err.  It may run in a thread of its own.
+ */
+static void *
+read_side(void *arg)
+{
+	struct reading *rd = arg;
+	struct side *s = rd->s;
+
+	s->err = read_doc(&rd->d, s->fd, &s->text, rd->keep);
+	if (s->fd != STDIN_FILENO)
+		close(s->fd);
+	s->fp.nv = scheme_nvalues(&rd->d.sc);
+	s->fp.v = xreallocarray(NULL, s->fp.nv, sizeof(*s->fp.v));
+	memcpy(s->fp.v, rd->d.sk.out, s->fp.nv * sizeof(*s->fp.v));
+	return NULL;
+}
+
+/*
+ * Read both documents, at once on two cores: most of the time goes to
+ * each one's set of shingles.  In turn when the two are one open file
+ * (reading it twice at once would split its bytes between them) or when
+ * the progress line counts what is read.  The digests are set up here,
+ * before any thread starts, as the shingler's tables are set up once.
+ */
+static void
+read_sides(struct side *s, const struct scheme *sc,
+    const struct weights *wt, int keep)
+{
+	struct reading rd[2];
+	struct stat st[2];
+	pthread_t th;
+	int i, apart;
+
+	for (i = 0; i < 2; i++) {
+		rd[i].s = &s[i];
+		rd[i].keep = keep;
+		shset_init(&s[i].set);
+		digest_init(&rd[i].d, sc, wt, &s[i].set);
+	}
+	apart = !progress_on() && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+	    fstat(s[0].fd, &st[0]) == 0 && fstat(s[1].fd, &st[1]) == 0 &&
+	    (st[0].st_dev != st[1].st_dev || st[0].st_ino != st[1].st_ino);
+	if (apart && pthread_create(&th, NULL, read_side, &rd[0]) == 0) {
+		(void)read_side(&rd[1]);
+		pthread_join(th, NULL);
+	} else {
+		(void)read_side(&rd[0]);
+		(void)read_side(&rd[1]);
+	}
+	for (i = 0; i < 2; i++)
+		digest_free(&rd[i].d);
 }
 
 /*
@@ -475,7 +552,6 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	struct side s[2];
 	struct result r;
 	struct shopts so;
-	struct digest d;
 	struct winnow_opts wo;
 	int ch, fps = 0, quiet = 0, containment = 0, passages = 0, i, e;
 	int color = COLOR_AUTO, fmt = FMT_TEXT, shingling = 0, zero = 0;
@@ -589,19 +665,14 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 		progress_inputs(argv, 2, 0, 0);
 		for (i = 0; i < 2; i++) {
 			s[i].name = argv[i];
-			shset_init(&s[i].set);
-			digest_init(&d, &r.sc, so.weights ? &so.wt : NULL,
-			    &s[i].set);
-			if ((e = read_doc(&d, argv[i], &s[i].text,
-			    passages)) != 0)
+			if ((e = open_doc(&s[i])) != 0)
 				errc(EXIT_TROUBLE, e, "%s", cli_vis(argv[i]));
-			s[i].fp.nv = scheme_nvalues(&r.sc);
-			s[i].fp.v = xreallocarray(NULL, s[i].fp.nv,
-			    sizeof(*s[i].fp.v));
-			memcpy(s[i].fp.v, d.sk.out, s[i].fp.nv *
-			    sizeof(*s[i].fp.v));
-			digest_free(&d);
 		}
+		read_sides(s, &r.sc, so.weights ? &so.wt : NULL, passages);
+		for (i = 0; i < 2; i++)
+			if (s[i].err != 0)
+				errc(EXIT_TROUBLE, s[i].err, "%s",
+				    cli_vis(argv[i]));
 		r.exact = 1;
 		similarity_exact(&s[0].set, &s[1].set, &r.sim);
 	}
