@@ -18,7 +18,7 @@
 #include "shset.h"
 #include "xmalloc.h"
 
-#define CAP_MIN		1024
+#define CAP_BITS	10	/* a new set's table: 2^CAP_BITS slots */
 #define AHEAD		16	/* hashes whose slots are asked for ahead */
 #define MAP_MIN		(1024 * 1024)	/* bytes of a table mapped apart */
 
@@ -76,8 +76,8 @@ place(uint64_t *slot, size_t mask, unsigned shift, uint64_t h)
 static void
 grow(struct shset *s)
 {
-	size_t cap = s->cap ? 2 * s->cap : CAP_MIN, i;
-	unsigned shift = s->cap ? s->shift - 1 : 64 - 10;
+	size_t cap = s->cap ? 2 * s->cap : (size_t)1 << CAP_BITS, i;
+	unsigned shift = s->cap ? s->shift - 1 : 64 - CAP_BITS;
 	uint64_t *slot = table_new(cap);
 
 	for (i = 0; i < s->cap; i++)
