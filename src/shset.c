@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 
 #include <err.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +21,21 @@
 
 #define CAP_BITS	10	/* a new set's table: 2^CAP_BITS slots */
 #define AHEAD		16	/* hashes whose slots are asked for ahead */
-#define MAP_MIN		(1024 * 1024)	/* bytes of a table mapped apart */
+/*
+ * Tables of MAP_MIN bytes and more are mappings of their own; under
+ * AddressSanitizer none is, so that it checks every table (and its
+ * allocation limits apply, as the tests of running out of memory use).
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define MAP_MIN		SIZE_MAX
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MAP_MIN		SIZE_MAX
+#endif
+#endif
+#ifndef MAP_MIN
+#define MAP_MIN		(1024 * 1024)
+#endif
 
 void
 shset_init(struct shset *s)
