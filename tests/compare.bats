@@ -963,3 +963,24 @@ golden_compare() {
 	assert_line 'a: /dev/stdin (300000 shingles)'
 	assert_line 'b: - (0 shingles)'
 }
+
+@test "compare-087: the two documents are read at once, with or without the progress line" {
+	# a's writer ends only once b's has written all of b, more than a
+	# pipe holds: read in turn, a would never end.
+	local p wa wb
+	for p in '' --progress; do
+		rm -f fa fb b.done
+		mkfifo fa fb
+		{ printf 'alpha beta gamma delta\n'
+		  while [ ! -e b.done ]; do sleep 0.05; done; } >fa 3>&- &
+		wa=$!
+		{ seq -f 'w%.0f' 1 50000; touch b.done; } >fb 3>&- &
+		wb=$!
+		run --separate-stderr timeout 20 "$NEARDUP" compare $p -w 1 fa fb
+		# Writers left waiting (when it failed) are not waited for.
+		kill "$wa" "$wb" 2>/dev/null || :
+		assert_exit DIFFER
+		assert_line 'a: fa (4 shingles)'
+		assert_line 'b: fb (50000 shingles)'
+	done
+}

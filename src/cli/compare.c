@@ -12,9 +12,11 @@
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -92,10 +94,13 @@ open_doc(struct side *s)
 
 /*
  * Read a document: shingles into the set and sketch of d, and into text
- * when --passages wants it.  Returns 0 or an errno value.
+ * when --passages wants it.  The bytes read go to the progress line, or
+ * with count (a thread that is not the main one) to *count, which the
+ * main thread hands on.  Returns 0 or an errno value.
  */
 static int
-read_doc(struct digest *d, int fd, struct buf *text, int keep)
+read_doc(struct digest *d, int fd, struct buf *text, int keep,
+    _Atomic uint64_t *count)
 {
 	const uint64_t *v;
 	ssize_t n;
@@ -116,25 +121,32 @@ read_doc(struct digest *d, int fd, struct buf *text, int keep)
 			digest_feed(d, text->data + text->len, (size_t)n);
 			if (keep)
 				text->len += (size_t)n;
-			progress_count(0, (uint64_t)n);
+			if (count != NULL)
+				atomic_fetch_add(count, (uint64_t)n);
+			else
+				progress_count(0, (uint64_t)n);
 		}
 		if (e == 0)
 			(void)digest_end(d);
 	}
-	progress_count(1, 0);
 	return e;
 }
 
-/* A side being read. */
+/* A side being read, and how the threads reading tell they are done. */
 struct reading {
 	struct side *s;
 	struct digest d;
 	int	 keep;		/* the text, for --passages */
+	int	 threaded;	/* in a thread: count into read */
+	_Atomic uint64_t read;	/* bytes read, for the progress line */
+	pthread_mutex_t *mu;
+	pthread_cond_t *cv;
+	int	*done;		/* threads done, under mu */
 };
 
 /*
  * Read the open document of a side into its set and fingerprint, closing
- * it; a read error is left in s->err.  It may run in a thread of its own.
+ * it; a read error is left in s->err.
  */
 static void *
 read_side(void *arg)
@@ -142,46 +154,91 @@ read_side(void *arg)
 	struct reading *rd = arg;
 	struct side *s = rd->s;
 
-	s->err = read_doc(&rd->d, s->fd, &s->text, rd->keep);
+	s->err = read_doc(&rd->d, s->fd, &s->text, rd->keep,
+	    rd->threaded ? &rd->read : NULL);
 	if (s->fd != STDIN_FILENO)
 		close(s->fd);
 	s->fp.nv = scheme_nvalues(&rd->d.sc);
 	s->fp.v = xreallocarray(NULL, s->fp.nv, sizeof(*s->fp.v));
 	memcpy(s->fp.v, rd->d.sk.out, s->fp.nv * sizeof(*s->fp.v));
+	if (rd->threaded) {
+		pthread_mutex_lock(rd->mu);
+		++*rd->done;
+		pthread_cond_signal(rd->cv);
+		pthread_mutex_unlock(rd->mu);
+	}
 	return NULL;
 }
 
 /*
  * Read both documents, at once on two cores: most of the time goes to
- * each one's set of shingles.  In turn when the two are one open file
- * (reading it twice at once would split its bytes between them) or when
- * the progress line counts what is read.  The digests are set up here,
- * before any thread starts, as the shingler's tables are set up once.
+ * each one's set of shingles.  The main thread waits, handing on to the
+ * progress line what the two have read, as the line is counted on this
+ * thread alone.  In turn when the two are one open file (reading it twice
+ * at once would split its bytes between them) or there is one core.  The
+ * digests are set up here, before any thread starts: the shingler's
+ * tables are made once, by the first.
  */
 static void
 read_sides(struct side *s, const struct scheme *sc,
     const struct weights *wt, int keep)
 {
+	pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+	pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 	struct reading rd[2];
+	struct timespec ts;
 	struct stat st[2];
-	pthread_t th;
-	int i, apart;
+	pthread_t th[2];
+	uint64_t shown = 0, now;
+	int i, done = 0, nth = 1;
 
 	for (i = 0; i < 2; i++) {
+		memset(&rd[i], 0, sizeof(rd[i]));
 		rd[i].s = &s[i];
 		rd[i].keep = keep;
+		rd[i].mu = &mu;
+		rd[i].cv = &cv;
+		rd[i].done = &done;
+		atomic_init(&rd[i].read, 0);
 		shset_init(&s[i].set);
 		digest_init(&rd[i].d, sc, wt, &s[i].set);
 	}
-	apart = !progress_on() && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
 	    fstat(s[0].fd, &st[0]) == 0 && fstat(s[1].fd, &st[1]) == 0 &&
-	    (st[0].st_dev != st[1].st_dev || st[0].st_ino != st[1].st_ino);
-	if (apart && pthread_create(&th, NULL, read_side, &rd[0]) == 0) {
-		(void)read_side(&rd[1]);
-		pthread_join(th, NULL);
+	    (st[0].st_dev != st[1].st_dev || st[0].st_ino != st[1].st_ino)) {
+		rd[0].threaded = rd[1].threaded = 1;
+		if (pthread_create(&th[0], NULL, read_side, &rd[0]) != 0)
+			rd[0].threaded = rd[1].threaded = 0;
+		else if (pthread_create(&th[1], NULL, read_side, &rd[1]) != 0)
+			(void)read_side(&rd[1]);	/* here, as a thread */
+		else
+			nth = 2;
+	}
+	if (!rd[0].threaded) {
+		for (i = 0; i < 2; i++) {
+			(void)read_side(&rd[i]);
+			progress_count(1, 0);
+		}
 	} else {
-		(void)read_side(&rd[0]);
-		(void)read_side(&rd[1]);
+		pthread_mutex_lock(&mu);
+		while (done < 2) {
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 50 * 1000000L;
+			if (ts.tv_nsec >= 1000000000L) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000L;
+			}
+			(void)pthread_cond_timedwait(&cv, &mu, &ts);
+			now = atomic_load(&rd[0].read) +
+			    atomic_load(&rd[1].read);
+			progress_count(0, now - shown);
+			shown = now;
+		}
+		pthread_mutex_unlock(&mu);
+		pthread_join(th[0], NULL);
+		if (nth == 2)
+			pthread_join(th[1], NULL);
+		progress_count(2, 0);
 	}
 	for (i = 0; i < 2; i++)
 		digest_free(&rd[i].d);
