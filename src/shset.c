@@ -104,14 +104,25 @@ grow(struct shset *s)
 	s->shift = shift;
 }
 
+/* The slot of h in s: where it is, or the empty one it would take. */
+static size_t
+find(const struct shset *s, uint64_t h)
+{
+	size_t i, mask = s->cap - 1;
+
+	for (i = (size_t)(h >> s->shift); s->slot[i] != 0 && s->slot[i] != h;
+	    i = (i + 1) & mask)
+		;
+	return i;
+}
+
 void
 shset_add(struct shset *s, const uint64_t *h, size_t n)
 {
-	size_t i, j, mask;
+	size_t i, j;
 
 	if (s->cap == 0)
 		grow(s);
-	mask = s->cap - 1;
 	for (i = 0; i < n; i++) {
 		/* A hint only: a growth on the way just makes it useless. */
 		if (i + AHEAD < n)
@@ -121,32 +132,20 @@ shset_add(struct shset *s, const uint64_t *h, size_t n)
 			s->has_zero = 1;
 			continue;
 		}
-		for (j = (size_t)(h[i] >> s->shift); s->slot[j] != 0 &&
-		    s->slot[j] != h[i]; j = (j + 1) & mask)
-			;
-		if (s->slot[j] != 0)
+		if (s->slot[j = find(s, h[i])] != 0)
 			continue;
 		s->slot[j] = h[i];
-		if (++s->n * 2 > s->cap) {
+		if (++s->n * 2 > s->cap)
 			grow(s);
-			mask = s->cap - 1;
-		}
 	}
 }
 
 int
 shset_has(const struct shset *s, uint64_t h)
 {
-	size_t i;
-
 	if (h == 0)
 		return s->has_zero;
-	if (s->cap == 0)
-		return 0;
-	for (i = (size_t)(h >> s->shift); s->slot[i] != 0 && s->slot[i] != h;
-	    i = (i + 1) & (s->cap - 1))
-		;
-	return s->slot[i] == h;
+	return s->cap > 0 && s->slot[find(s, h)] == h;
 }
 
 size_t
