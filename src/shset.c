@@ -11,7 +11,6 @@
  */
 #include <sys/mman.h>
 
-#include <err.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,19 +52,9 @@ shset_init(struct shset *s)
 static uint64_t *
 table_new(size_t cap)
 {
-	size_t len = cap * sizeof(uint64_t);
-	void *p;
-
-	if (len < MAP_MIN)
+	if (cap * sizeof(uint64_t) < MAP_MIN)
 		return xcalloc(cap, sizeof(uint64_t));
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-	    MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		err(2, NULL);	/* as xmalloc.h does */
-#ifdef MADV_POPULATE_WRITE
-	(void)madvise(p, len, MADV_POPULATE_WRITE);
-#endif
-	return p;
+	return xmap(cap * sizeof(uint64_t));
 }
 
 static void

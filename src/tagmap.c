@@ -26,7 +26,6 @@
  */
 #include <sys/mman.h>
 
-#include <err.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,14 +84,11 @@ part_new(struct tagmap_part *p, size_t nb, struct tagmap *m)
 #endif
 	}
 	if (q == MAP_FAILED)
-		q = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (q == MAP_FAILED)
-		err(2, NULL);
-	memset(q, 0, keep);
-#ifdef MADV_POPULATE_WRITE
-	(void)madvise((char *)q + keep, len - keep, MADV_POPULATE_WRITE);
-#endif
+		q = xmap(len);
+	else {
+		memset(q, 0, keep);
+		xpopulate((char *)q + keep, len - keep);
+	}
 	memset(p, 0, sizeof(*p));
 	p->bk = q;
 	p->nb = nb;
