@@ -56,6 +56,7 @@ struct side {
 	struct buf text;	/* the document, kept for --passages */
 	struct fpline fp;	/* the fingerprint (values in fp.v) */
 	int	 fd;		/* the document, open until read */
+	struct stat st;		/* of fd (zeroed if fstat failed) */
 	int	 err;		/* errno value of reading it, or 0 */
 };
 
@@ -78,14 +79,14 @@ struct result {
 static int
 open_doc(struct side *s)
 {
-	struct stat st;
-
 	if (strcmp(s->name, "-") == 0)
 		s->fd = STDIN_FILENO;
 	else if ((s->fd = open(s->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) ==
 	    -1)
 		return errno;
-	if (fstat(s->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (fstat(s->fd, &s->st) == -1)
+		memset(&s->st, 0, sizeof(s->st));
+	else if (S_ISDIR(s->st.st_mode)) {
 		close(s->fd);
 		return EISDIR;
 	}
@@ -187,7 +188,6 @@ read_sides(struct side *s, const struct scheme *sc,
 	pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 	struct reading rd[2];
 	struct timespec ts;
-	struct stat st[2];
 	pthread_t th[2];
 	uint64_t shown = 0, now;
 	int i, done = 0, nth = 1;
@@ -204,8 +204,8 @@ read_sides(struct side *s, const struct scheme *sc,
 		digest_init(&rd[i].d, sc, wt, &s[i].set);
 	}
 	if (sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
-	    fstat(s[0].fd, &st[0]) == 0 && fstat(s[1].fd, &st[1]) == 0 &&
-	    (st[0].st_dev != st[1].st_dev || st[0].st_ino != st[1].st_ino)) {
+	    (s[0].st.st_dev != s[1].st.st_dev ||
+	    s[0].st.st_ino != s[1].st.st_ino)) {
 		rd[0].threaded = rd[1].threaded = 1;
 		if (pthread_create(&th[0], NULL, read_side, &rd[0]) != 0)
 			rd[0].threaded = rd[1].threaded = 0;
