@@ -25,15 +25,15 @@
 #include "xxh.h"
 
 void
-cluster_bands(const struct scheme *sc, double t, struct lsh *l)
+cluster_bands(const struct scheme *sc, double t, int exact, struct lsh *l)
 {
-	double s = t + 0.1 < 1 ? t + 0.1 : 1;
+	double at = exact ? t : t + 0.1, s = at < 1 ? at : 1;
 
 	if (sc->algo == ALGO_BOTTOMK) {
 		/*
 		 * The smallest hash of the union is in both documents with
 		 * probability s; take enough of the smallest to find pairs
-		 * of resemblance t + 0.1 with probability LSH_RECALL.
+		 * of resemblance s with probability LSH_RECALL.
 		 */
 		l->r = 1;
 		l->b = s >= 1 ? 1 : (unsigned)ceil(log(1 - LSH_RECALL) /
@@ -42,7 +42,7 @@ cluster_bands(const struct scheme *sc, double t, struct lsh *l)
 			l->b = sc->size;
 		return;
 	}
-	lsh_choose(l, t, sc->size, sc->size, LSH_FPW, LSH_FNW);
+	lsh_choose_at(l, t, at, sc->size, sc->size, LSH_FPW, LSH_FNW);
 }
 
 double
@@ -66,7 +66,8 @@ cluster_similarity(const struct scheme *sc, const uint64_t *a,
 }
 
 static void
-add_pair(struct clusters *c, uint32_t a, uint32_t b, double sim, int keep)
+add_pair(struct clusters *c, uint32_t a, uint32_t b, double sim, int exact,
+    int keep)
 {
 	if (!keep)
 		return;
@@ -77,7 +78,40 @@ add_pair(struct clusters *c, uint32_t a, uint32_t b, double sim, int keep)
 	c->pair[c->npair].a = a < b ? a : b;
 	c->pair[c->npair].b = a < b ? b : a;
 	c->pair[c->npair].sim = sim;
+	c->pair[c->npair].exact = exact;
 	c->npair++;
+}
+
+/*
+ * Decide candidate pair a, b: its similarity into *sim (exact when the
+ * callback can give it, *exact then set), and whether it reaches t.  est
+ * is the estimate, or a negative value for a pair that reached its
+ * scheme's own criterion (simhash distance, equal keys) already.
+ */
+static int
+decide(const struct cluster_opts *o, struct clusters *c, uint32_t a,
+    uint32_t b, double est, double *sim, int *exact)
+{
+	double x;
+
+	*exact = 0;
+	/* Far below t, the estimate rules a pair out without a look. */
+	if (est >= 0 && est < c->floor) {
+		*sim = est;
+		return 0;
+	}
+	if (o->exact != NULL && (x = o->exact(o->ctx, a, b)) >= 0) {
+		c->exacts++;
+		*exact = 1;
+		*sim = x;
+		return x >= o->t;
+	}
+	if (est < 0) {
+		*sim = -est;
+		return 1;
+	}
+	*sim = est;
+	return est >= o->t;
 }
 
 /*
@@ -127,20 +161,22 @@ met_before(const struct scheme *sc, const struct lsh *l, const uint64_t *a,
 /*
  * Confirm the pairs of each run of equal keys (key[] sorted, id[] along):
  * every pair not yet in one group (every pair at all when pairs are
- * listed) whose estimate reaches t, or with exact set whose fingerprints
- * are identical, joins.  With exact set, a fingerprint identical to one
- * before it is marked in copy[]; copies are then passed over, unless
- * pairs are listed.  Listing pairs, a pair met by an earlier pass is
- * passed over (met_before(); band is this pass's, for minhash and oph).
+ * listed) that decide() confirms joins.  With copies set, the pass of
+ * whole fingerprints, only identical fingerprints are candidates, and one
+ * confirmed to be a copy of one before it is marked in copy[]; copies are
+ * then passed over, unless pairs are listed.  Listing pairs, a pair met
+ * by an earlier pass is passed over (met_before(); band is this pass's,
+ * for minhash and oph).
  */
 static void
 confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
-    const uint32_t *id, size_t n, const struct cluster_opts *o, int exact,
+    const uint32_t *id, size_t n, const struct cluster_opts *o, int copies,
     unsigned band, unsigned char *copy, struct clusters *c)
 {
 	size_t nv = scheme_nvalues(sc), i, j, k, end;
 	const uint64_t *a, *b;
 	double sim;
+	int ex;
 
 	for (i = 0; i < n; i = end) {
 		for (end = i + 1; end < n && key[end] == key[i]; end++)
@@ -156,27 +192,77 @@ confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
 					continue;
 				a = v + (size_t)id[k] * nv;
 				b = v + (size_t)id[j] * nv;
-				if (o->pairs && !exact &&
+				if (o->pairs && !copies &&
 				    met_before(sc, &o->lsh, a, b, band, key[i]))
 					continue;
+				if (copies && memcmp(a, b, nv * sizeof(*a)) != 0)
+					continue;
 				c->candidates++;
-				if (exact) {
-					if (memcmp(a, b, nv * sizeof(*a)) != 0)
-						continue;
-					sim = 1;
-				} else if ((sim = cluster_similarity(sc, a, b)) <
-				    o->t)
+				if (!decide(o, c, id[k], id[j], copies ? -1 :
+				    cluster_similarity(sc, a, b), &sim, &ex))
 					continue;
 				c->confirmed++;
 				uf_union(&c->uf, id[j], id[k]);
-				add_pair(c, id[k], id[j], sim, o->pairs);
-				if (exact && !o->pairs) {
+				add_pair(c, id[k], id[j], sim, ex, o->pairs);
+				if (copies && !o->pairs) {
 					copy[id[j]] = 1;
 					break;
 				}
 			}
 		}
 	}
+}
+
+/* Candidate pairs by document, for the leader rule. */
+struct adj {
+	uint32_t *pair;		/* a, b, a, b, ... as found */
+	size_t	 n, cap;	/* pairs */
+	size_t	*off;		/* CSR: neighbours of i at nb[off[i]..off[i+1]) */
+	uint32_t *nb;
+};
+
+static void
+adj_add(struct adj *g, uint32_t a, uint32_t b)
+{
+	if (g->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 1024;
+		g->pair = xreallocarray(g->pair, g->cap, 2 * sizeof(*g->pair));
+	}
+	g->pair[2 * g->n] = a;
+	g->pair[2 * g->n + 1] = b;
+	g->n++;
+}
+
+/* The pairs found, as lists of neighbours of each of n documents. */
+static void
+adj_index(struct adj *g, size_t n)
+{
+	size_t i, *at;
+
+	g->off = xcalloc(n + 1, sizeof(*g->off));
+	for (i = 0; i < 2 * g->n; i++)
+		g->off[g->pair[i] + 1]++;
+	for (i = 0; i < n; i++)
+		g->off[i + 1] += g->off[i];
+	g->nb = xreallocarray(NULL, 2 * g->n + 1, sizeof(*g->nb));
+	at = xreallocarray(NULL, n + 1, sizeof(*at));
+	memcpy(at, g->off, (n + 1) * sizeof(*at));
+	for (i = 0; i < g->n; i++) {
+		g->nb[at[g->pair[2 * i]]++] = g->pair[2 * i + 1];
+		g->nb[at[g->pair[2 * i + 1]]++] = g->pair[2 * i];
+	}
+	free(at);
+	free(g->pair);
+	g->pair = NULL;
+}
+
+static void
+adj_free(struct adj *g)
+{
+	free(g->pair);
+	free(g->off);
+	free(g->nb);
+	memset(g, 0, sizeof(*g));
 }
 
 struct selfctx {
@@ -186,24 +272,35 @@ struct selfctx {
 	const struct cluster_opts *o;
 	struct clusters *c;
 	const uint32_t *map;	/* index number to id, or NULL: the same */
+	struct adj *adj;	/* leaders: where the pairs go */
 };
 
 static void
 simhash_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
 {
 	struct selfctx *x = ctx;
+	double sim;
+	int ex;
 
 	if (x->map != NULL) {
 		a = x->map[a];
 		b = x->map[b];
 	}
+	/* Identical ones were met by the first pass. */
+	if (memcmp(x->v + (size_t)a * x->nv, x->v + (size_t)b * x->nv,
+	    x->nv * sizeof(*x->v)) == 0)
+		return;
+	if (x->adj != NULL) {
+		adj_add(x->adj, a, b);
+		return;
+	}
 	x->c->candidates++;
+	if (!decide(x->o, x->c, a, b, -cos(M_PI * dist / x->sc->size), &sim,
+	    &ex))
+		return;
 	x->c->confirmed++;
 	uf_union(&x->c->uf, a, b);
-	/* Identical ones were listed by the first pass. */
-	add_pair(x->c, a, b, cos(M_PI * dist / x->sc->size), x->o->pairs &&
-	    memcmp(x->v + (size_t)a * x->nv, x->v + (size_t)b * x->nv,
-	    x->nv * sizeof(*x->v)) != 0);
+	add_pair(x->c, a, b, sim, ex, x->o->pairs);
 }
 
 static int
@@ -243,12 +340,182 @@ zero(const uint64_t *v, size_t n)
 	return 1;
 }
 
+/* The estimate for candidates a, b, as decide() takes it. */
+static double
+estimate(const struct scheme *sc, const uint64_t *v, uint32_t a, uint32_t b)
+{
+	size_t nv = scheme_nvalues(sc);
+	const uint64_t *x = v + (size_t)a * nv, *y = v + (size_t)b * nv;
+
+	if (memcmp(x, y, nv * sizeof(*x)) == 0)
+		return -1;
+	switch (sc->algo) {
+	case ALGO_SIMHASH:
+		return -cos(M_PI * simhash_distance(x, y, nv) / sc->size);
+	case ALGO_KEY:
+		return 0;
+	default:
+		return cluster_similarity(sc, x, y);
+	}
+}
+
+/*
+ * The leader rule (see cluster.h).  Every document has keys: the hash of
+ * its whole fingerprint, and its band keys (minhash, oph) or smallest
+ * hashes (bottomk); simhash neighbours come from the permuted tables.
+ * Documents that share a key are candidates.  Taken in keep order, a
+ * document is tried against the kept documents among its candidates, in
+ * keep order, and joins the first that decide() confirms; if none does,
+ * it is kept, and put on the list of kept ones of each of its keys.  So a
+ * document is tried only against kept ones, and only against those it
+ * shares a key with.
+ */
+static void
+leaders(const struct scheme *sc, const uint64_t *v, size_t n,
+    const struct cluster_opts *o, struct clusters *c)
+{
+	size_t nv = scheme_nvalues(sc), per = 1, m = 0, i, p, r, q, nc;
+	struct selfctx x = { sc, v, nv, o, c, NULL, NULL };
+	uint32_t *id, *bs, *head, *next, *rank, *cand, *stamp, j, t, *map;
+	size_t *doff, *dpos, *at;
+	struct adj g = { 0 };
+	struct index ix;
+	uint64_t *key, *w;
+	unsigned band;
+	double sim;
+	int ex;
+
+	if (sc->algo == ALGO_MINHASH || sc->algo == ALGO_OPH ||
+	    sc->algo == ALGO_BOTTOMK)
+		per += o->lsh.b;
+	key = xreallocarray(NULL, n * per + 1, sizeof(*key));
+	id = xreallocarray(NULL, n * per + 1, sizeof(*id));
+	for (i = 0; i < n; i++) {
+		key[m] = xxh_bytes(v + i * nv, nv * sizeof(*v), 0);
+		id[m++] = (uint32_t)i;
+		for (band = 0; band + 1 < per; band++) {
+			if (sc->algo != ALGO_BOTTOMK)
+				key[m] = lsh_band_key(&o->lsh, v + i * nv,
+				    band, sc->seed);
+			else if ((key[m] = v[i * nv + band]) == BOTTOMK_EMPTY)
+				continue;
+			id[m++] = (uint32_t)i;
+		}
+	}
+	keysort(key, id, m, 64);
+
+	/* Each entry's key's first entry; each document's entries. */
+	bs = xreallocarray(NULL, m + 1, sizeof(*bs));
+	for (p = 0; p < m; p++)
+		bs[p] = p > 0 && key[p] == key[p - 1] ? bs[p - 1] : (uint32_t)p;
+	free(key);
+	doff = xcalloc(n + 1, sizeof(*doff));
+	for (p = 0; p < m; p++)
+		doff[id[p] + 1]++;
+	for (i = 0; i < n; i++)
+		doff[i + 1] += doff[i];
+	dpos = xreallocarray(NULL, m + 1, sizeof(*dpos));
+	at = xreallocarray(NULL, n + 1, sizeof(*at));
+	memcpy(at, doff, (n + 1) * sizeof(*at));
+	for (p = 0; p < m; p++)
+		dpos[at[id[p]]++] = p;
+	free(at);
+
+	if (sc->algo == ALGO_SIMHASH) {
+		/* Not the empty text's: see cluster_run. */
+		map = xreallocarray(NULL, n + 1, sizeof(*map));
+		w = xreallocarray(NULL, n + 1, nv * sizeof(*w));
+		for (q = 0, i = 0; i < n; i++)
+			if (!zero(v + i * nv, nv)) {
+				memcpy(w + q * nv, v + i * nv, nv * sizeof(*w));
+				map[q++] = (uint32_t)i;
+			}
+		x.map = map;
+		x.adj = &g;
+		index_build(&ix, w, q, sc->size, o->d);
+		index_self(&ix, simhash_pair, &x);
+		index_free(&ix);
+		free(w);
+		free(map);
+	}
+	adj_index(&g, n);
+
+	head = xreallocarray(NULL, m + 1, sizeof(*head));
+	memset(head, 0xFF, (m + 1) * sizeof(*head));
+	next = xreallocarray(NULL, m + 1, sizeof(*next));
+	rank = xreallocarray(NULL, n + 1, sizeof(*rank));
+	stamp = xreallocarray(NULL, n + 1, sizeof(*stamp));
+	memset(stamp, 0xFF, (n + 1) * sizeof(*stamp));
+	cand = xreallocarray(NULL, n + 1, sizeof(*cand));
+	c->leader = xreallocarray(NULL, n + 1, sizeof(*c->leader));
+	memset(c->leader, 0xFF, (n + 1) * sizeof(*c->leader));
+	c->sim = xreallocarray(NULL, n + 1, sizeof(*c->sim));
+	c->exact = xcalloc(n + 1, 1);
+	for (r = 0; r < n; r++)
+		rank[o->order != NULL ? o->order[r] : r] = (uint32_t)r;
+
+	for (r = 0; r < n; r++) {
+		i = o->order != NULL ? o->order[r] : r;
+		nc = 0;
+		for (p = doff[i]; p < doff[i + 1]; p++)
+			for (q = head[bs[dpos[p]]]; q != UINT32_MAX; q = next[q])
+				if (stamp[j = id[q]] != i) {
+					stamp[j] = (uint32_t)i;
+					cand[nc++] = rank[j];
+				}
+		for (p = g.off[i]; p < g.off[i + 1]; p++) {
+			j = g.nb[p];
+			if (c->leader[j] == j && stamp[j] != i) {
+				stamp[j] = (uint32_t)i;
+				cand[nc++] = rank[j];
+			}
+		}
+		/* In keep order: ranks sorted, then back to ids. */
+		for (p = 1; p < nc; p++) {
+			t = cand[p];
+			for (q = p; q > 0 && cand[q - 1] > t; q--)
+				cand[q] = cand[q - 1];
+			cand[q] = t;
+		}
+		c->leader[i] = (uint32_t)i;
+		c->sim[i] = 1;
+		for (p = 0; p < nc; p++) {
+			j = o->order != NULL ? o->order[cand[p]] : cand[p];
+			c->candidates++;
+			if (decide(o, c, (uint32_t)i, j, estimate(sc, v,
+			    (uint32_t)i, j), &sim, &ex)) {
+				c->confirmed++;
+				c->leader[i] = j;
+				c->sim[i] = sim;
+				c->exact[i] = (unsigned char)ex;
+				break;
+			}
+		}
+		if (c->leader[i] != i)
+			continue;
+		for (p = doff[i]; p < doff[i + 1]; p++) {
+			next[dpos[p]] = head[bs[dpos[p]]];
+			head[bs[dpos[p]]] = (uint32_t)dpos[p];
+		}
+	}
+	adj_free(&g);
+	free(id);
+	free(bs);
+	free(doff);
+	free(dpos);
+	free(head);
+	free(next);
+	free(rank);
+	free(stamp);
+	free(cand);
+}
+
 void
 cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
     const struct cluster_opts *o, struct clusters *c)
 {
 	size_t nv = scheme_nvalues(sc), i, m;
-	struct selfctx x = { sc, v, nv, o, c, NULL };
+	struct selfctx x = { sc, v, nv, o, c, NULL, NULL };
 	struct index ix;
 	unsigned char *copy;
 	uint64_t *key, *w;
@@ -257,6 +524,11 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 
 	memset(c, 0, sizeof(*c));
 	uf_init(&c->uf, n);
+	c->floor = cluster_floor(sc, o->t);
+	if (!o->transitive && !o->pairs) {
+		leaders(sc, v, n, o, c);
+		return;
+	}
 	key = xreallocarray(NULL, n ? n : 1, sizeof(*key));
 	id = xreallocarray(NULL, n ? n : 1, sizeof(*id));
 	copy = xcalloc(n ? n : 1, 1);
@@ -337,6 +609,20 @@ void
 cluster_free(struct clusters *c)
 {
 	uf_free(&c->uf);
+	free(c->leader);
+	free(c->sim);
+	free(c->exact);
 	free(c->pair);
 	memset(c, 0, sizeof(*c));
+}
+
+double
+cluster_floor(const struct scheme *sc, double t)
+{
+	double f;
+
+	if (sc->algo == ALGO_SIMHASH || sc->algo == ALGO_KEY)
+		return 0;
+	f = t - 0.05 - 4 * sqrt(t * (1 - t) / sc->size);
+	return f > 0 ? f : 0;
 }

@@ -9,7 +9,17 @@
  *    least t.
  *  - simhash: pairs within d bits (index.h) join.
  *  - key: equal keys join.
- * Identical fingerprints always join at once.
+ * Identical fingerprints are always candidates.
+ *
+ * Where the documents are at hand, an exact callback gives a candidate
+ * pair's exact resemblance, which then decides instead of the estimate.
+ *
+ * Groups are formed by the leader rule unless transitive is set: the
+ * documents are taken in keep order (order), and each joins the first
+ * kept document before it that it is a confirmed near-duplicate of, or is
+ * kept itself.  So every member of a group is at least t similar to the
+ * one kept, whatever joins it to the others.  With transitive, confirmed
+ * pairs join by union-find: connected components, which chain.
  */
 #ifndef CLUSTER_H
 #define CLUSTER_H
@@ -21,28 +31,52 @@
 #include "scheme.h"
 #include "unionfind.h"
 
+/*
+ * The exact resemblance of documents a and b, or a negative value where
+ * it cannot be had (the estimate then decides for that pair).
+ */
+typedef double cluster_exact_fn(void *ctx, uint32_t a, uint32_t b);
+
 struct cluster_opts {
 	double	 t;		/* resemblance threshold */
 	unsigned d;		/* simhash: largest distance */
 	struct lsh lsh;		/* minhash, oph: bands; bottomk: lsh.b */
 	int	 pairs;		/* keep the confirmed pairs */
+	int	 transitive;	/* union-find groups, not leaders */
+	const uint32_t *order;	/* leaders: the ids in keep order, or NULL
+				   for input order */
+	cluster_exact_fn *exact; /* or NULL: the estimates decide */
+	void	*ctx;		/* exact's */
 };
 
 struct cluster_pair {
 	uint32_t a, b;		/* a < b */
-	double	 sim;		/* the scheme's estimate */
+	double	 sim;		/* exact, or the scheme's estimate */
+	int	 exact;
 };
 
 struct clusters {
-	struct unionfind uf;
+	struct unionfind uf;	/* transitive: the groups */
+	uint32_t *leader;	/* leaders: the kept one each joined, or
+				   itself if kept */
+	double	*sim;		/* leaders: the similarity to it */
+	unsigned char *exact;	/* leaders: was that exact */
 	struct cluster_pair *pair;
 	size_t	 npair, pcap;
 	size_t	 candidates;	/* pairs looked at */
 	size_t	 confirmed;	/* pairs that joined or were already one */
+	size_t	 exacts;	/* pairs decided by the exact resemblance */
+	double	 floor;		/* cluster_floor() */
 };
 
-/* Bands for threshold t: LSH for minhash and oph, b single rows for bottomk. */
-void	cluster_bands(const struct scheme *, double t, struct lsh *);
+/*
+ * Bands for threshold t: LSH for minhash and oph, b single rows for
+ * bottomk.  They make a candidate of a pair of resemblance t + 0.1 with
+ * probability LSH_RECALL; with exact, of resemblance t itself, since a
+ * false candidate then costs only a check.
+ */
+void	cluster_bands(const struct scheme *, double t, int exact,
+	    struct lsh *);
 
 /* Cluster n fingerprints v (scheme_nvalues each, one after another). */
 void	cluster_run(const struct scheme *, const uint64_t *v, size_t n,
@@ -54,6 +88,14 @@ void	cluster_run(const struct scheme *, const uint64_t *v, size_t n,
  */
 double	cluster_similarity(const struct scheme *, const uint64_t *a,
 	    const uint64_t *b);
+
+/*
+ * An estimate below this rules a candidate out without the exact look:
+ * more than six standard errors of the estimate (sqrt(t(1 - t) / k)) and
+ * 0.1 below t.  0 for simhash and key, whose figures are no estimate of
+ * the resemblance.
+ */
+double	cluster_floor(const struct scheme *, double t);
 
 void	cluster_free(struct clusters *);
 

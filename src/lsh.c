@@ -34,6 +34,13 @@ void
 lsh_choose(struct lsh *best, double t, unsigned k, unsigned maxb,
     double fpw, double fnw)
 {
+	lsh_choose_at(best, t, t + 0.1, k, maxb, fpw, fnw);
+}
+
+void
+lsh_choose_at(struct lsh *best, double t, double at, unsigned k,
+    unsigned maxb, double fpw, double fnw)
+{
 	struct lsh l;
 	double cost, min = HUGE_VAL;
 	int pass, found = 0;
@@ -44,8 +51,8 @@ lsh_choose(struct lsh *best, double t, unsigned k, unsigned maxb,
 	for (pass = 0; pass < 2 && !found; pass++) {
 		for (l.b = 1; l.b <= k && l.b <= maxb; l.b++) {
 			for (l.r = 1; l.b * l.r <= k; l.r++) {
-				if (pass == 0 && t + 0.1 <= 1 &&
-				    lsh_prob(&l, t + 0.1) < LSH_RECALL)
+				if (pass == 0 && at <= 1 &&
+				    lsh_prob(&l, at) < LSH_RECALL)
 					continue;
 				cost = fpw * area(&l, 0, t, 0) +
 				    fnw * area(&l, t, 1, 1);

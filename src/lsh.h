@@ -33,6 +33,10 @@ double	lsh_prob(const struct lsh *, double s);
 void	lsh_choose(struct lsh *, double t, unsigned k, unsigned maxb,
 	    double fpw, double fnw);
 
+/* The same, with the recall bar at resemblance at instead of t + 0.1. */
+void	lsh_choose_at(struct lsh *, double t, double at, unsigned k,
+	    unsigned maxb, double fpw, double fnw);
+
 /*
  * The RiskIQ "pickBands" rule for comparison: the least b with
  * b log b >= -k log t, r = k / b.

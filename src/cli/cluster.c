@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "cluster.h"
 #include "fpline.h"
+#include "clusterchk.h"
 #include "clusterin.h"
 #include "clusterout.h"
 #include "fpset.h"
@@ -36,7 +37,7 @@ const struct cmd cmd_cluster = {
 	"\t[--format=groups|tsv|json] [--keep=first|longest|shortest|path]\n"
 	"\t[--bands] [--keep-case] [--keep-punct] [--lsh=BxR] [--multiset]\n"
 	"\t[--header] [--pairs] [--progress | --no-progress] [--sorted]\n"
-	"\t[--weights=file] [file ...]",
+	"\t[--transitive] [--verify] [--weights=file] [file ...]",
 	cluster_exec
 };
 
@@ -76,7 +77,7 @@ collect(void *ctx, const char *lines, size_t len)
  */
 static void
 check_algo_opts(const struct scheme *sc, int have_t, int have_d,
-    int have_lsh, const struct cluster_opts *co)
+    int have_lsh, const struct cluster_opts *co, int exact)
 {
 	enum algo algo = sc->algo;
 
@@ -85,10 +86,11 @@ check_algo_opts(const struct scheme *sc, int have_t, int have_d,
 		    "fingerprints");
 	if (have_d && algo != ALGO_SIMHASH)
 		errx(EXIT_TROUBLE, "-d: applies to simhash fingerprints");
-	if (have_t && (algo == ALGO_SIMHASH || algo == ALGO_KEY))
+	if (have_t && !exact && (algo == ALGO_SIMHASH || algo == ALGO_KEY))
 		errx(EXIT_TROUBLE, "-t: applies to minhash, oph and bottomk "
-		    "fingerprints (simhash ones join within -d bits, key "
-		    "ones when equal)");
+		    "fingerprints, and to documents (simhash fingerprints "
+		    "join within -d bits, key ones when equal; --verify "
+		    "confirms them by -t)");
 	if (have_lsh && co->lsh.b * co->lsh.r > sc->size)
 		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
 		    "values of a fingerprint", co->lsh.b, co->lsh.r, sc->size);
@@ -222,6 +224,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		{ "pairs", no_argument, NULL, OPT_CMD_FIRST + 6 },
 		{ "bands", no_argument, NULL, OPT_CMD_FIRST + 7 },
 		{ "sorted", no_argument, NULL, OPT_CMD_FIRST + 8 },
+		{ "transitive", no_argument, NULL, OPT_CMD_FIRST + 9 },
+		{ "verify", no_argument, NULL, OPT_CMD_FIRST + 10 },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -229,6 +233,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	static const char *const keeps[] = { "first", "longest", "shortest",
 	    "path" };
 	struct cluster_opts co;
+	struct clusterchk chk;
 	struct clusters cl;
 	struct hashcfg cfg;
 	struct hashrun *run;
@@ -240,7 +245,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	unsigned jobs = hashrun_default_jobs();
 	int ch, docs = 0, recursive = 0, follow = 0, verbose = 0, shingling = 0;
 	int algo_given = 0, have_lsh = 0, have_d = 0, rval = EXIT_OK, k;
-	int bands = 0, sorted = 0, have_t = 0, have_keep = 0;
+	int bands = 0, sorted = 0, have_t = 0, have_keep = 0, verify = 0;
+	uint32_t *order;
 
 	memset(&o, 0, sizeof(o));
 	memset(&co, 0, sizeof(co));
@@ -325,6 +331,12 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		case OPT_CMD_FIRST + 8:
 			sorted = 1;
 			break;
+		case OPT_CMD_FIRST + 9:
+			co.transitive = 1;
+			break;
+		case OPT_CMD_FIRST + 10:
+			verify = 1;
+			break;
 		case OPT_HEADER:
 			o.header = 1;
 			break;
@@ -369,10 +381,15 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		cli_usage(c);
 	}
 	if ((bands || sorted) && (docs || o.pairs || have_lsh || have_d ||
-	    have_t)) {
+	    have_t || verify || co.transitive)) {
 		warnx("--bands and --sorted group equal keys: no documents, "
-		    "--pairs, --lsh, -d or -t (the bands were chosen by "
-		    "hash --bands)");
+		    "--pairs, --lsh, -d, -t, --verify or --transitive (the "
+		    "bands were chosen by hash --bands)");
+		cli_usage(c);
+	}
+	if (verify && docs) {
+		warnx("--verify reads the files that fingerprint lines name: "
+		    "documents (--docs, -r) are confirmed exactly already");
 		cli_usage(c);
 	}
 	if (sorted) {
@@ -391,7 +408,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		memset(&cfg, 0, sizeof(cfg));
 		shopts_scheme(c, &so, REC_NONE, &cfg.sc);
 		/* Known now: say so before hashing them all. */
-		check_algo_opts(&cfg.sc, have_t, have_d, have_lsh, &co);
+		check_algo_opts(&cfg.sc, have_t, have_d, have_lsh, &co, 1);
 		cfg.wt = so.weights != NULL ? &so.wt : NULL;
 		progress_start("files", 0);
 		progress_inputs(argv, argc, recursive, follow);
@@ -419,11 +436,23 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		s.sc.algo = ALGO_KEY;
 		have_lsh = have_t = have_d = 0;
 	}
-	check_algo_opts(&s.sc, have_t, have_d, have_lsh, &co);
+	check_algo_opts(&s.sc, have_t, have_d, have_lsh, &co, docs || verify);
 	if (!docs)
 		check_names(&s);
 	if (!have_lsh)
-		cluster_bands(&s.sc, co.t, &co.lsh);
+		cluster_bands(&s.sc, co.t, docs || verify, &co.lsh);
+	/*
+	 * Documents at hand: every candidate is confirmed by its exact
+	 * resemblance, of the files as they are then.
+	 */
+	if (docs || verify) {
+		clusterchk_init(&chk, &s);
+		co.exact = o.exact = clusterchk_exact;
+		co.ctx = o.ctx = &chk;
+	}
+	order = o.pairs || co.transitive ? NULL : cout_order(&s, o.keep);
+	co.order = order;
+	o.cl = &cl;
 	if (verbose) {
 		char sch[SCHEME_MAX];
 
@@ -450,8 +479,9 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	cluster_run(&s.sc, s.v, s.n, &co, &cl);
 	progress_end();
 	if (verbose)
-		fprintf(stderr, "%s: %zu candidate pairs, %zu confirmed\n",
-		    getprogname(), cl.candidates, cl.confirmed);
+		fprintf(stderr, "%s: %zu candidate pairs, %zu confirmed, %zu "
+		    "by the exact resemblance\n", getprogname(), cl.candidates,
+		    cl.confirmed, cl.exacts);
 	if (o.pairs)
 		cout_pairs(&s, &cl, &o);
 	else {
@@ -461,6 +491,20 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 			free(g[i].id);
 		free(g);
 	}
+	if (co.exact != NULL) {
+		if (verbose) {
+			size_t reads;
+			uint64_t bytes;
+
+			setcache_stats(chk.cache, &reads, &bytes);
+			fprintf(stderr, "%s: %zu documents read again for their "
+			    "shingle sets, %llu bytes\n", getprogname(), reads,
+			    (unsigned long long)bytes);
+		}
+		rval |= chk.rval;
+		clusterchk_free(&chk);
+	}
+	free(order);
 	cluster_free(&cl);
 	fpset_free(&s);
 	shopts_free(&so);

@@ -36,6 +36,59 @@ doc_size(const struct fpset *s, uint32_t i)
 	return st.st_size;
 }
 
+/* Sizes and names of s, for sorting ids into keep order. */
+static const struct fpset *order_set;
+static off_t *order_size;
+static int order_keep;
+
+static int
+by_keep(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c;
+
+	switch (order_keep) {
+	case KEEP_LONGEST:
+	case KEEP_SHORTEST:
+		if (order_size[x] != order_size[y])
+			return (order_size[x] < order_size[y]) ==
+			    (order_keep == KEEP_SHORTEST) ? -1 : 1;
+		break;
+	case KEEP_PATH:
+		if ((c = strcmp(fpset_name(order_set, x),
+		    fpset_name(order_set, y))) != 0)
+			return c;
+		break;
+	}
+	return (x > y) - (x < y);
+}
+
+uint32_t *
+cout_order(const struct fpset *s, int keep)
+{
+	uint32_t *order;
+	size_t i;
+
+	if (keep == KEEP_FIRST)
+		return NULL;
+	order = xreallocarray(NULL, s->n ? s->n : 1, sizeof(*order));
+	order_size = NULL;
+	if (keep == KEEP_LONGEST || keep == KEEP_SHORTEST) {
+		order_size = xreallocarray(NULL, s->n ? s->n : 1,
+		    sizeof(*order_size));
+		for (i = 0; i < s->n; i++)
+			order_size[i] = doc_size(s, (uint32_t)i);
+	}
+	for (i = 0; i < s->n; i++)
+		order[i] = (uint32_t)i;
+	order_set = s;
+	order_keep = keep;
+	qsort(order, s->n, sizeof(*order), by_keep);
+	free(order_size);
+	order_size = NULL;
+	return order;
+}
+
 uint32_t
 cout_kept(const struct fpset *s, const struct group *g, int keep, int byname)
 {
@@ -463,6 +516,17 @@ apart(const struct fpset *s, struct place_cache *pc, uint32_t a,
 	return pc->bytes[a] == 2 || pc->bytes[a] != pc->bytes[b];
 }
 
+static int
+member(const struct group *g, uint32_t id)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		if (g->id[i] == id)
+			return 1;
+	return 0;
+}
+
 size_t
 cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
     int keep, int byname)
@@ -484,7 +548,8 @@ cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
 		}
 		g[k] = g[i];
 		g[k].n = cout_once(s, g[k].id, g[k].n, byname);
-		g[k].kept = cout_kept(s, &g[k], keep, byname);
+		if (!g[k].haskept || !member(&g[k], g[k].kept))
+			g[k].kept = cout_kept(s, &g[k], keep, byname);
 		k++;
 	}
 	return k;
@@ -496,26 +561,37 @@ cout_groups(const struct fpset *s, struct clusters *c, const struct out *o,
     size_t *ngroups)
 {
 	uint32_t *gi = xreallocarray(NULL, s->n ? s->n : 1, sizeof(*gi));
+	uint32_t *size = NULL;
 	struct group *g = NULL;
 	size_t i, n = 0, cap = 0;
 	uint32_t root;
 
+	/* A group for each leader, or each set of the union-find. */
+	if (c->leader != NULL) {
+		size = xcalloc(s->n ? s->n : 1, sizeof(*size));
+		for (i = 0; i < s->n; i++)
+			size[c->leader[i]]++;
+	}
 	for (i = 0; i < s->n; i++)
 		gi[i] = UINT32_MAX;
 	for (i = 0; i < s->n; i++) {
-		root = uf_find(&c->uf, (uint32_t)i);
+		root = c->leader != NULL ? c->leader[i] :
+		    uf_find(&c->uf, (uint32_t)i);
 		if (gi[root] == UINT32_MAX) {
 			if (n == cap) {
 				cap = cap ? 2 * cap : 256;
 				g = xreallocarray(g, cap, sizeof(*g));
 			}
 			memset(&g[n], 0, sizeof(g[n]));
-			g[n].id = xreallocarray(NULL, c->uf.size[root],
-			    sizeof(*g[n].id));
+			g[n].id = xreallocarray(NULL, c->leader != NULL ?
+			    size[root] : c->uf.size[root], sizeof(*g[n].id));
+			g[n].kept = root;
+			g[n].haskept = c->leader != NULL;
 			gi[root] = (uint32_t)n++;
 		}
 		g[gi[root]].id[g[gi[root]].n++] = (uint32_t)i;
 	}
+	free(size);
 	free(gi);
 	*ngroups = cout_settle(s, &g, n, &cap, o->keep, 0);
 	return g;
@@ -529,7 +605,7 @@ cout_open(const struct out *o)
 		out_json_tail("]\n");
 	} else if (o->header) {
 		fputs(o->show == SHOW_UNIQUES ? "name" :
-		    "cluster\tname\tsimilarity", stdout);
+		    "cluster\tname\tsimilarity\tbasis", stdout);
 		cout_end(o);
 	}
 }
@@ -544,18 +620,47 @@ cout_close(const struct out *o, size_t shown)
 }
 
 /*
- * Print group g of s (unless hidden), as the shown-th so far.  Without
- * fingerprint values (band lines) the similarity is unknown: "-", null.
+ * The similarity of member id of g to its kept one, and what it rests on:
+ * "kept" for the kept one itself, "exact" or "estimate".  The leader rule
+ * settled it for the members that joined; the others (--transitive) are
+ * compared with the kept one here.  NULL without fingerprint values (band
+ * lines): the similarity is unknown.
  */
+static const char *
+member_sim(const struct fpset *s, const struct group *g, uint32_t id,
+    const struct out *o, double *sim)
+{
+	size_t nv = scheme_nvalues(&s->sc);
+	const struct clusters *c = o->cl;
+	double x;
+
+	*sim = 1;
+	if (id == g->kept)
+		return "kept";
+	if (c != NULL && c->leader != NULL && c->leader[id] != id) {
+		*sim = c->sim[id];
+		return c->exact[id] ? "exact" : "estimate";
+	}
+	if (s->v == NULL)
+		return NULL;
+	if (o->exact != NULL && (x = o->exact(o->ctx, id, g->kept)) >= 0) {
+		*sim = x;
+		return "exact";
+	}
+	*sim = cluster_similarity(&s->sc, s->v + (size_t)id * nv,
+	    s->v + (size_t)g->kept * nv);
+	return "estimate";
+}
+
+/* Print group g of s (unless hidden), as the shown-th so far. */
 void
 cout_group(const struct fpset *s, const struct group *g,
     const struct out *o, size_t *shown)
 {
-	size_t nv = scheme_nvalues(&s->sc), k;
-	const uint64_t *kv = NULL;
-	size_t printed;
+	const char *basis;
+	size_t k, printed;
 	uint32_t id;
-	double sim = 0;
+	double sim;
 
 	if (g->n < 2 && !o->all && o->show != SHOW_UNIQUES)
 		return;
@@ -570,8 +675,6 @@ cout_group(const struct fpset *s, const struct group *g,
 		++*shown;
 		return;
 	}
-	if (s->v != NULL)
-		kv = s->v + (size_t)g->kept * nv;
 	if (o->fmt == OUT_GROUPS && o->show == SHOW_GROUPS && *shown > 0)
 		cout_end(o);
 	++*shown;
@@ -587,26 +690,27 @@ cout_group(const struct fpset *s, const struct group *g,
 		id = k == 0 ? g->kept : g->id[k - 1];
 		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS && k == 0))
 			continue;
-		if (kv != NULL)
-			sim = cluster_similarity(&s->sc, s->v + (size_t)id * nv,
-			    kv);
+		if (o->fmt != OUT_GROUPS)
+			basis = member_sim(s, g, id, o, &sim);
 		switch (o->fmt) {
 		case OUT_JSON:
 			printf("%s{\"name\": ", printed++ ? ", " : "");
 			cout_name(o, fpset_name(s, id));
-			if (kv != NULL)
-				printf(", \"similarity\": %.6f}",
-				    cli_cut(sim, 6));
+			if (s->v != NULL || id == g->kept)
+				printf(", \"similarity\": %.6f, "
+				    "\"basis\": \"%s\"}", cli_cut(sim, 6),
+				    basis);
 			else
-				printf(", \"similarity\": null}");
+				printf(", \"similarity\": null, "
+				    "\"basis\": null}");
 			break;
 		case OUT_TSV:
 			printf("%zu\t", *shown);
 			cout_name(o, fpset_name(s, id));
-			if (kv != NULL)
-				printf("\t%.6f", cli_cut(sim, 6));
+			if (s->v != NULL || id == g->kept)
+				printf("\t%.6f\t%s", cli_cut(sim, 6), basis);
 			else
-				printf("\t-");
+				printf("\t-\t-");
 			cout_end(o);
 			break;
 		default:
@@ -640,7 +744,7 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 	if (o->fmt == OUT_JSON)
 		putchar('[');
 	else if (o->header) {
-		fputs("a\tb\tsimilarity", stdout);
+		fputs("a\tb\tsimilarity\tbasis", stdout);
 		cout_end(o);
 	}
 	for (i = shown = 0; i < c->npair; i++) {
@@ -659,14 +763,16 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 			cout_name(o, fpset_name(s, a));
 			printf(", \"b\": ");
 			cout_name(o, fpset_name(s, b));
-			printf(", \"similarity\": %.6f}",
-			    cli_cut(c->pair[i].sim, 6));
+			printf(", \"similarity\": %.6f, \"basis\": \"%s\"}",
+			    cli_cut(c->pair[i].sim, 6), c->pair[i].exact ?
+			    "exact" : "estimate");
 			continue;
 		}
 		cout_name(o, fpset_name(s, a));
 		putchar('\t');
 		cout_name(o, fpset_name(s, b));
-		printf("\t%.6f", cli_cut(c->pair[i].sim, 6));
+		printf("\t%.6f\t%s", cli_cut(c->pair[i].sim, 6),
+		    c->pair[i].exact ? "exact" : "estimate");
 		cout_end(o);
 	}
 	if (o->fmt == OUT_JSON)

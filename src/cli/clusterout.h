@@ -18,6 +18,10 @@ enum { SHOW_GROUPS, SHOW_DUPS, SHOW_UNIQUES };
 struct out {
 	int	 fmt, keep, show, all, zero, pairs;
 	int	 header;	/* --header: tsv output starts with its columns */
+	const struct clusters *cl;	/* leaders: each one's similarity */
+	cluster_exact_fn *exact;	/* or NULL: members' similarity to the
+					   kept one is estimated */
+	void	*ctx;
 };
 
 /* One group: its members (ids, input order) and the kept one. */
@@ -25,7 +29,14 @@ struct group {
 	uint32_t *id;
 	size_t	 n;
 	uint32_t kept;
+	int	 haskept;	/* kept was settled by the leader rule */
 };
+
+/*
+ * The ids of s in the order of keep policy keep (KEEP_*): the order in
+ * which the leader rule takes them.  NULL for input order (KEEP_FIRST).
+ */
+uint32_t *cout_order(const struct fpset *, int keep);
 
 /*
  * The member of g to keep under policy keep (KEEP_*).  With byname, the

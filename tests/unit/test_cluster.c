@@ -252,7 +252,7 @@ test_recall_precision(void)
 			v = make_pairs(&sc, j, 2 * NPAIR);
 			memset(&o, 0, sizeof(o));
 			o.t = ts[ti];
-			cluster_bands(&sc, o.t, &o.lsh);
+			cluster_bands(&sc, o.t, 0, &o.lsh);
 			cluster_run(&sc, v, n, &o, &c);
 			hit = low = mixed = 0;
 			for (i = 0; i < 2 * NPAIR; i++) {
@@ -575,7 +575,7 @@ test_bottomk_groups(void)
 	}
 	memset(&o, 0, sizeof(o));
 	o.t = 0.8;
-	cluster_bands(&sc, o.t, &o.lsh);
+	cluster_bands(&sc, o.t, 0, &o.lsh);
 	CHECK(o.lsh.r == 1 && o.lsh.b >= 1 && o.lsh.b <= K, "bottomk bands: "
 	    "%u x %u", o.lsh.b, o.lsh.r);
 	cluster_run(&sc, v, NDOC, &o, &c);
@@ -636,7 +636,7 @@ test_bottomk_shifted(void)
 	memcpy(v + K, s, K * sizeof(*v));	/* B's extra is above */
 	memset(&o, 0, sizeof(o));
 	o.t = 0.8;
-	cluster_bands(&sc, o.t, &o.lsh);
+	cluster_bands(&sc, o.t, 0, &o.lsh);
 	cluster_run(&sc, v, 2, &o, &c);
 	CHECK(bottomk_jaccard(v, v + K, K) >= 0.98, "estimate %.3f",
 	    bottomk_jaccard(v, v + K, K));
@@ -760,7 +760,7 @@ test_empty(void)
 	memset(&o, 0, sizeof(o));
 	o.t = 0.8;
 	o.pairs = 1;
-	cluster_bands(&sc, o.t, &o.lsh);
+	cluster_bands(&sc, o.t, 0, &o.lsh);
 	cluster_run(&sc, v, 0, &o, &c);
 	CHECK(c.npair == 0 && c.candidates == 0, "0 fingerprints: %zu pairs",
 	    c.npair);

@@ -1,0 +1,178 @@
+/*
+ * A bounded cache of documents' exact shingle sets (see setcache.h).
+ * The entries are on a list in order of use; the least recently used
+ * goes when the sets pass the bound, unless it is one of the last two
+ * asked for, which a comparison holds.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "setcache.h"
+#include "xmalloc.h"
+
+#define NIL	UINT32_MAX
+
+struct entry {
+	struct docset ds;
+	uint32_t prev, next;	/* the list of use, most recent first */
+	int	 state;		/* 0 unread, 1 held, 2 failed */
+	int	 err;
+};
+
+struct setcache {
+	struct docreader rd;
+	struct entry *e;
+	size_t	 n, max, bytes;
+	uint32_t head, tail;
+	uint32_t last[2];	/* the last two asked for */
+	size_t	 reads;
+	uint64_t readbytes;
+};
+
+struct setcache *
+setcache_new(const struct scheme *sc, size_t n, size_t max)
+{
+	struct setcache *c = xcalloc(1, sizeof(*c));
+	size_t i;
+
+	c->n = n;
+	c->max = max;
+	c->e = xcalloc(n ? n : 1, sizeof(*c->e));
+	for (i = 0; i < n; i++)
+		c->e[i].prev = c->e[i].next = NIL;
+	c->head = c->tail = NIL;
+	c->last[0] = c->last[1] = NIL;
+	docreader_init(&c->rd, sc);
+	return c;
+}
+
+static void
+unlink_entry(struct setcache *c, uint32_t i)
+{
+	struct entry *x = &c->e[i];
+
+	if (x->prev != NIL)
+		c->e[x->prev].next = x->next;
+	else
+		c->head = x->next;
+	if (x->next != NIL)
+		c->e[x->next].prev = x->prev;
+	else
+		c->tail = x->prev;
+	x->prev = x->next = NIL;
+}
+
+static void
+push_front(struct setcache *c, uint32_t i)
+{
+	c->e[i].prev = NIL;
+	c->e[i].next = c->head;
+	if (c->head != NIL)
+		c->e[c->head].prev = i;
+	c->head = i;
+	if (c->tail == NIL)
+		c->tail = i;
+}
+
+/* Drop the least recently used sets while over the bound. */
+static void
+shrink(struct setcache *c)
+{
+	uint32_t i = c->tail, p;
+
+	while (c->bytes > c->max && i != NIL) {
+		p = c->e[i].prev;
+		if (i != c->last[0] && i != c->last[1]) {
+			c->bytes -= c->e[i].ds.n * sizeof(uint64_t);
+			docset_free(&c->e[i].ds);
+			c->e[i].state = 0;
+			unlink_entry(c, i);
+		}
+		i = p;
+	}
+}
+
+/* Read document i into its entry: 0 or what went wrong. */
+static int
+load(struct setcache *c, uint32_t i, const char *name)
+{
+	struct stat st;
+	int fd, e;
+
+	if (strcmp(name, "-") == 0)
+		return SETCACHE_NOTREG;
+	/* Never wait on a FIFO: only a regular file is read again. */
+	if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)) ==
+	    -1)
+		return errno;
+	if (fstat(fd, &st) == -1) {
+		e = errno;
+		close(fd);
+		return e;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return S_ISDIR(st.st_mode) ? EISDIR : SETCACHE_NOTREG;
+	}
+	e = docreader_fd(&c->rd, fd, &c->e[i].ds);
+	close(fd);
+	if (e != 0)
+		return e;
+	c->reads++;
+	c->readbytes += (uint64_t)st.st_size;
+	return 0;
+}
+
+const struct docset *
+setcache_get(struct setcache *c, uint32_t i, const char *name, int *err)
+{
+	struct entry *x = &c->e[i];
+
+	c->last[1] = c->last[0];
+	c->last[0] = i;
+	if (x->state == 2) {
+		*err = x->err;
+		return NULL;
+	}
+	if (x->state == 1) {
+		unlink_entry(c, i);
+		push_front(c, i);
+		return &x->ds;
+	}
+	if ((x->err = load(c, i, name)) != 0) {
+		x->state = 2;
+		*err = x->err;
+		return NULL;
+	}
+	x->state = 1;
+	push_front(c, i);
+	c->bytes += x->ds.n * sizeof(uint64_t);
+	shrink(c);
+	return &x->ds;
+}
+
+void
+setcache_stats(const struct setcache *c, size_t *reads, uint64_t *bytes)
+{
+	*reads = c->reads;
+	*bytes = c->readbytes;
+}
+
+void
+setcache_free(struct setcache *c)
+{
+	size_t i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < c->n; i++)
+		docset_free(&c->e[i].ds);
+	free(c->e);
+	docreader_free(&c->rd);
+	free(c);
+}
