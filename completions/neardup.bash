@@ -24,8 +24,8 @@ _neardup_compare_args='-a --algorithm -c --chars --color --colour --format
 
 _neardup_cluster_flags='--all --bands --dereference --docs --dups -h
     --header --help --keep-case --keep-punct -L --multiset --no-progress
-    --null-data --pairs --progress -r --recursive --sorted --uniques -v
-    --verbose -z'
+    --null-data --pairs --progress -r --recursive --sorted --transitive
+    --uniques --verify -v --verbose -z'
 _neardup_cluster_args='-a --algorithm -c --chars -d --distance --format -j
     --jobs -k --size --keep --lsh -s --seed -t --threshold -w --words
     --weights'

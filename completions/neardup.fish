@@ -152,6 +152,8 @@ complete -c neardup -n $cluster -l progress -d 'Draw the progress line on stderr
 complete -c neardup -n $cluster -l no-progress -d 'Never draw the progress line'
 complete -c neardup -n $cluster -l bands -d 'The input is band lines (hash --bands)'
 complete -c neardup -n $cluster -l sorted -d 'The input is sorted key or band lines: bounded memory'
+complete -c neardup -n $cluster -l transitive -d 'Groups are connected components, not leaders'
+complete -c neardup -n $cluster -l verify -d 'Confirm pairs by the exact resemblance of the files named'
 complete -c neardup -n $cluster -l docs -d 'Operands are documents, hashed on the fly'
 complete -c neardup -n $cluster -s r -l recursive -d 'Operands are documents; walk directories'
 complete -c neardup -n $cluster -s L -l dereference -d 'With -r, follow symbolic links'
