@@ -360,6 +360,56 @@ estimate(const struct scheme *sc, const uint64_t *v, uint32_t a, uint32_t b)
 }
 
 /*
+ * Hand o->prefetch the documents that have a candidate worth an exact
+ * look (see decide()), in keep order: those of a key with one whose
+ * estimate passes the floor, and simhash neighbours.  A key of more than
+ * BIGRUN documents makes all of them count, unlooked at.
+ */
+#define BIGRUN	64
+
+static void
+involved(const struct scheme *sc, const uint64_t *v, size_t n,
+    const struct cluster_opts *o, const struct clusters *c,
+    const uint32_t *id, const uint32_t *bs, size_t m, const struct adj *g)
+{
+	unsigned char *in = xcalloc(n + 1, 1);
+	uint32_t *ids = xreallocarray(NULL, n + 1, sizeof(*ids)), a, b;
+	size_t p, q, end, r, k = 0;
+	double est;
+
+	for (p = 0; p < m; p = end) {
+		for (end = p + 1; end < m && bs[end] == bs[p]; end++)
+			;
+		if (end - p > BIGRUN) {
+			for (q = p; q < end; q++)
+				in[id[q]] = 1;
+			continue;
+		}
+		for (q = p; q < end; q++)
+			for (r = q + 1; r < end; r++) {
+				a = id[q];
+				b = id[r];
+				if (a == b || (in[a] && in[b]))
+					continue;
+				est = estimate(sc, v, a, b);
+				if (est < 0 || est >= c->floor)
+					in[a] = in[b] = 1;
+			}
+	}
+	for (p = 0; p < n; p++)
+		if (g->off[p + 1] > g->off[p])
+			in[p] = 1;
+	for (r = 0; r < n; r++) {
+		p = o->order != NULL ? o->order[r] : r;
+		if (in[p])
+			ids[k++] = (uint32_t)p;
+	}
+	o->prefetch(o->ctx, ids, k);
+	free(ids);
+	free(in);
+}
+
+/*
  * The leader rule (see cluster.h).  Every document has keys: the hash of
  * its whole fingerprint, and its band keys (minhash, oph) or smallest
  * hashes (bottomk); simhash neighbours come from the permuted tables.
@@ -439,6 +489,9 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 		free(map);
 	}
 	adj_index(&g, n);
+
+	if (o->exact != NULL && o->prefetch != NULL)
+		involved(sc, v, n, o, c, id, bs, m, &g);
 
 	head = xreallocarray(NULL, m + 1, sizeof(*head));
 	memset(head, 0xFF, (m + 1) * sizeof(*head));

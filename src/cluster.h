@@ -46,7 +46,13 @@ struct cluster_opts {
 	const uint32_t *order;	/* leaders: the ids in keep order, or NULL
 				   for input order */
 	cluster_exact_fn *exact; /* or NULL: the estimates decide */
-	void	*ctx;		/* exact's */
+	/*
+	 * Called once, if set, before the leader rule asks exact for
+	 * anything: the n documents ids[] it may ask about, in the order
+	 * it will first need them, for their sets to be read ahead.
+	 */
+	void	(*prefetch)(void *ctx, const uint32_t *ids, size_t n);
+	void	*ctx;		/* exact's and prefetch's */
 };
 
 struct cluster_pair {

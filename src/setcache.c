@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pool.h"
 #include "setcache.h"
 #include "xmalloc.h"
 
@@ -25,6 +26,7 @@ struct entry {
 };
 
 struct setcache {
+	struct scheme sc;
 	struct docreader rd;
 	struct entry *e;
 	size_t	 n, max, bytes;
@@ -40,6 +42,7 @@ setcache_new(const struct scheme *sc, size_t n, size_t max)
 	struct setcache *c = xcalloc(1, sizeof(*c));
 	size_t i;
 
+	c->sc = *sc;
 	c->n = n;
 	c->max = max;
 	c->e = xcalloc(n ? n : 1, sizeof(*c->e));
@@ -97,9 +100,13 @@ shrink(struct setcache *c)
 	}
 }
 
-/* Read document i into its entry: 0 or what went wrong. */
+/*
+ * Read the set of the file name into *ds with rd: 0 or what went wrong;
+ * its size to *size.
+ */
 static int
-load(struct setcache *c, uint32_t i, const char *name)
+read_set(struct docreader *rd, const char *name, struct docset *ds,
+    uint64_t *size)
 {
 	struct stat st;
 	int fd, e;
@@ -119,13 +126,108 @@ load(struct setcache *c, uint32_t i, const char *name)
 		close(fd);
 		return S_ISDIR(st.st_mode) ? EISDIR : SETCACHE_NOTREG;
 	}
-	e = docreader_fd(&c->rd, fd, &c->e[i].ds);
+	e = docreader_fd(rd, fd, ds);
 	close(fd);
-	if (e != 0)
+	*size = (uint64_t)st.st_size;
+	return e;
+}
+
+/* Read document i into its entry: 0 or what went wrong. */
+static int
+load(struct setcache *c, uint32_t i, const char *name)
+{
+	uint64_t size;
+	int e;
+
+	if ((e = read_set(&c->rd, name, &c->e[i].ds, &size)) != 0)
 		return e;
 	c->reads++;
-	c->readbytes += (uint64_t)st.st_size;
+	c->readbytes += size;
 	return 0;
+}
+
+/* A set read ahead by a worker. */
+struct ahead {
+	uint32_t id;
+	const char *name;
+	struct docset ds;
+	uint64_t size;
+	int	 err;
+};
+
+static void
+read_ahead(void *wctx, void *item)
+{
+	struct ahead *a = item;
+
+	a->err = read_set(wctx, a->name, &a->ds, &a->size);
+}
+
+/* Take a set read ahead into the cache. */
+static void
+settle(struct setcache *c, struct ahead *a)
+{
+	struct entry *x = &c->e[a->id];
+
+	if (x->state != 0) {
+		docset_free(&a->ds);
+		return;
+	}
+	if (a->err != 0) {
+		x->state = 2;
+		x->err = a->err;
+		return;
+	}
+	x->ds = a->ds;
+	x->state = 1;
+	push_front(c, a->id);
+	c->bytes += x->ds.n * sizeof(uint64_t);
+	c->reads++;
+	c->readbytes += a->size;
+}
+
+void
+setcache_prefetch(struct setcache *c, const uint32_t *ids,
+    const char *const *names, size_t n, unsigned jobs)
+{
+	struct docreader *rd;
+	struct ahead *a;
+	struct pool *p;
+	void **wctx;
+	size_t i;
+	unsigned w;
+
+	if (n == 0)
+		return;
+	rd = xreallocarray(NULL, jobs, sizeof(*rd));
+	wctx = xreallocarray(NULL, jobs, sizeof(*wctx));
+	for (w = 0; w < jobs; w++) {
+		docreader_init(&rd[w], &c->sc);
+		wctx[w] = &rd[w];
+	}
+	p = pool_new(jobs, read_ahead, wctx);
+	for (i = 0;;) {
+		/* Reading ahead while there is room; then taking what was. */
+		while (i < n && c->bytes < c->max && !pool_full(p)) {
+			if (c->e[ids[i]].state != 0) {
+				i++;
+				continue;
+			}
+			a = xcalloc(1, sizeof(*a));
+			a->id = ids[i];
+			a->name = names[i++];
+			pool_put(p, a);
+		}
+		if ((a = pool_get(p)) == NULL)
+			break;
+		settle(c, a);
+		free(a);
+	}
+	pool_free(p);
+	for (w = 0; w < jobs; w++)
+		docreader_free(&rd[w]);
+	free(rd);
+	free(wctx);
 }
 
 const struct docset *

@@ -38,6 +38,14 @@ struct setcache *setcache_new(const struct scheme *sc, size_t n,
 const struct docset *setcache_get(struct setcache *, uint32_t i,
 	    const char *name, int *err);
 
+/*
+ * Read the sets of the n documents ids[] (files names[]) ahead, with jobs
+ * threads, in that order, while the cache has room for them.  What goes
+ * wrong with one is kept for setcache_get to say.
+ */
+void	setcache_prefetch(struct setcache *, const uint32_t *ids,
+	    const char *const *names, size_t n, unsigned jobs);
+
 /* Sets read, and bytes read in all. */
 void	setcache_stats(const struct setcache *, size_t *reads,
 	    uint64_t *bytes);

@@ -446,8 +446,9 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	 * resemblance, of the files as they are then.
 	 */
 	if (docs || verify) {
-		clusterchk_init(&chk, &s);
+		clusterchk_init(&chk, &s, jobs);
 		co.exact = o.exact = clusterchk_exact;
+		co.prefetch = clusterchk_prefetch;
 		co.ctx = o.ctx = &chk;
 	}
 	order = o.pairs || co.transitive ? NULL : cout_order(&s, o.keep);

@@ -11,9 +11,10 @@
 #include "xmalloc.h"
 
 void
-clusterchk_init(struct clusterchk *k, const struct fpset *s)
+clusterchk_init(struct clusterchk *k, const struct fpset *s, unsigned jobs)
 {
 	memset(k, 0, sizeof(*k));
+	k->jobs = jobs;
 	k->s = s;
 	k->cache = setcache_new(&s->sc, s->n, SETCACHE_MAX);
 	k->told = xcalloc(s->n ? s->n : 1, 1);
@@ -41,6 +42,19 @@ get(struct clusterchk *k, uint32_t i, int *notreg)
 		warnc(e, "%s", cli_vis(name));
 	}
 	return NULL;
+}
+
+void
+clusterchk_prefetch(void *ctx, const uint32_t *ids, size_t n)
+{
+	struct clusterchk *k = ctx;
+	const char **names = xreallocarray(NULL, n + 1, sizeof(*names));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		names[i] = fpset_name(k->s, ids[i]);
+	setcache_prefetch(k->cache, ids, names, n, k->jobs);
+	free(names);
 }
 
 double

@@ -15,11 +15,16 @@ struct clusterchk {
 	const struct fpset *s;
 	struct setcache *cache;
 	unsigned char *told;	/* a document's trouble was reported */
+	unsigned jobs;		/* threads to read sets ahead with */
 	int	 rval;		/* EXIT_TROUBLE once something was */
 };
 
-/* For the documents of s. */
-void	clusterchk_init(struct clusterchk *, const struct fpset *s);
+/* For the documents of s, read ahead with jobs threads. */
+void	clusterchk_init(struct clusterchk *, const struct fpset *s,
+	    unsigned jobs);
+
+/* Read the sets of documents ids[] ahead (a cluster_opts prefetch). */
+void	clusterchk_prefetch(void *ctx, const uint32_t *ids, size_t n);
 
 /*
  * The exact resemblance of documents a and b (a cluster_exact_fn); -1 for
