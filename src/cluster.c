@@ -679,3 +679,70 @@ cluster_floor(const struct scheme *sc, double t)
 	f = t - 0.05 - 4 * sqrt(t * (1 - t) / sc->size);
 	return f > 0 ? f : 0;
 }
+
+void
+cluster_given(size_t n, const struct cluster_pair *p, size_t np,
+    const struct cluster_opts *o, struct clusters *c)
+{
+	size_t i, k, r, *off, *at;
+	uint32_t *nb, *rank, j, best;
+	double *sim, bsim = 0;
+
+	memset(c, 0, sizeof(*c));
+	uf_init(&c->uf, n);
+	c->candidates = c->confirmed = c->exacts = np;
+	if (o->pairs || o->transitive) {
+		for (i = 0; i < np; i++) {
+			uf_union(&c->uf, p[i].a, p[i].b);
+			add_pair(c, p[i].a, p[i].b, p[i].sim, p[i].exact,
+			    o->pairs);
+		}
+		unique_pairs(c);
+		return;
+	}
+	/* Each document's neighbours, with the similarity of each. */
+	off = xcalloc(n + 1, sizeof(*off));
+	for (i = 0; i < np; i++) {
+		off[p[i].a + 1]++;
+		off[p[i].b + 1]++;
+	}
+	for (i = 0; i < n; i++)
+		off[i + 1] += off[i];
+	nb = xreallocarray(NULL, 2 * np + 1, sizeof(*nb));
+	sim = xreallocarray(NULL, 2 * np + 1, sizeof(*sim));
+	at = xreallocarray(NULL, n + 1, sizeof(*at));
+	memcpy(at, off, (n + 1) * sizeof(*at));
+	for (i = 0; i < np; i++) {
+		sim[at[p[i].a]] = sim[at[p[i].b]] = p[i].sim;
+		nb[at[p[i].a]++] = p[i].b;
+		nb[at[p[i].b]++] = p[i].a;
+	}
+	free(at);
+	rank = xreallocarray(NULL, n + 1, sizeof(*rank));
+	for (r = 0; r < n; r++)
+		rank[o->order != NULL ? o->order[r] : r] = (uint32_t)r;
+	c->leader = xreallocarray(NULL, n + 1, sizeof(*c->leader));
+	memset(c->leader, 0xFF, (n + 1) * sizeof(*c->leader));
+	c->sim = xreallocarray(NULL, n + 1, sizeof(*c->sim));
+	c->exact = xcalloc(n + 1, 1);
+	/* Every pair is confirmed: join the kept neighbour first in order. */
+	for (r = 0; r < n; r++) {
+		i = o->order != NULL ? o->order[r] : r;
+		best = UINT32_MAX;
+		for (k = off[i]; k < off[i + 1]; k++) {
+			j = nb[k];
+			if (c->leader[j] == j && (best == UINT32_MAX ||
+			    rank[j] < rank[best])) {
+				best = j;
+				bsim = sim[k];
+			}
+		}
+		c->leader[i] = best == UINT32_MAX ? (uint32_t)i : best;
+		c->sim[i] = best == UINT32_MAX ? 1 : bsim;
+		c->exact[i] = 1;
+	}
+	free(off);
+	free(nb);
+	free(sim);
+	free(rank);
+}

@@ -89,6 +89,15 @@ void	cluster_run(const struct scheme *, const uint64_t *v, size_t n,
 	    const struct cluster_opts *, struct clusters *);
 
 /*
+ * Group n documents by the np pairs p[] confirmed already, exactly (the
+ * exact join of --exact), as cluster_run does: by the leader rule in
+ * o->order, by union-find with o->transitive, or keeping the pairs with
+ * o->pairs.
+ */
+void	cluster_given(size_t n, const struct cluster_pair *p, size_t np,
+	    const struct cluster_opts *o, struct clusters *c);
+
+/*
  * The scheme's similarity estimate for two fingerprints: resemblance for
  * minhash, oph and bottomk, the cosine for simhash, 1 or 0 for key.
  */
