@@ -258,6 +258,19 @@ setcache_get(struct setcache *c, uint32_t i, const char *name, int *err)
 	return &x->ds;
 }
 
+const struct docset *
+setcache_held(const struct setcache *c, uint32_t i, int *err)
+{
+	*err = c->e[i].state == 2 ? c->e[i].err : 0;
+	return c->e[i].state == 1 ? &c->e[i].ds : NULL;
+}
+
+size_t
+setcache_bytes(const struct setcache *c)
+{
+	return c->bytes;
+}
+
 void
 setcache_stats(const struct setcache *c, size_t *reads, uint64_t *bytes)
 {

@@ -46,6 +46,16 @@ const struct docset *setcache_get(struct setcache *, uint32_t i,
 void	setcache_prefetch(struct setcache *, const uint32_t *ids,
 	    const char *const *names, size_t n, unsigned jobs);
 
+/*
+ * The set of document i if it was read (NULL otherwise, with *err set
+ * to what went wrong, or to 0 if it was not tried).
+ */
+const struct docset *setcache_held(const struct setcache *, uint32_t i,
+	    int *err);
+
+/* Bytes of the sets held. */
+size_t	setcache_bytes(const struct setcache *);
+
 /* Sets read, and bytes read in all. */
 void	setcache_stats(const struct setcache *, size_t *reads,
 	    uint64_t *bytes);

@@ -37,7 +37,7 @@ const struct cmd cmd_cluster = {
 	"\t[--format=groups|tsv|json] [--keep=first|longest|shortest|path]\n"
 	"\t[--bands] [--keep-case] [--keep-punct] [--lsh=BxR] [--multiset]\n"
 	"\t[--header] [--pairs] [--progress | --no-progress] [--sorted]\n"
-	"\t[--transitive] [--verify] [--weights=file] [file ...]",
+	"\t[--exact | --verify] [--transitive] [--weights=file] [file ...]",
 	cluster_exec
 };
 
@@ -226,6 +226,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		{ "sorted", no_argument, NULL, OPT_CMD_FIRST + 8 },
 		{ "transitive", no_argument, NULL, OPT_CMD_FIRST + 9 },
 		{ "verify", no_argument, NULL, OPT_CMD_FIRST + 10 },
+		{ "exact", no_argument, NULL, OPT_CMD_FIRST + 11 },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -246,6 +247,9 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	int ch, docs = 0, recursive = 0, follow = 0, verbose = 0, shingling = 0;
 	int algo_given = 0, have_lsh = 0, have_d = 0, rval = EXIT_OK, k;
 	int bands = 0, sorted = 0, have_t = 0, have_keep = 0, verify = 0;
+	int exact = 0;
+	struct cluster_pair *given;
+	size_t ngiven;
 	uint32_t *order;
 
 	memset(&o, 0, sizeof(o));
@@ -337,6 +341,9 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		case OPT_CMD_FIRST + 10:
 			verify = 1;
 			break;
+		case OPT_CMD_FIRST + 11:
+			exact = 1;
+			break;
 		case OPT_HEADER:
 			o.header = 1;
 			break;
@@ -387,6 +394,12 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		    "bands were chosen by hash --bands)");
 		cli_usage(c);
 	}
+	if (exact && (verify || have_lsh || have_d || bands || sorted)) {
+		warnx("--exact finds every pair by the exact join: not with "
+		    "--verify, --lsh, -d, --bands or --sorted");
+		cli_usage(c);
+	}
+	verify |= exact && !docs;
 	if (verify && docs) {
 		warnx("--verify reads the files that fingerprint lines name: "
 		    "documents (--docs, -r) are confirmed exactly already");
@@ -477,7 +490,12 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	}
 
 	progress_stage("grouping", NULL, 0);
-	cluster_run(&s.sc, s.v, s.n, &co, &cl);
+	if (exact) {
+		clusterchk_all(&chk, co.t, &given, &ngiven);
+		cluster_given(s.n, given, ngiven, &co, &cl);
+		free(given);
+	} else
+		cluster_run(&s.sc, s.v, s.n, &co, &cl);
 	progress_end();
 	if (verbose)
 		fprintf(stderr, "%s: %zu candidate pairs, %zu confirmed, %zu "

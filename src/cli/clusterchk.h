@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "cluster.h"
 #include "fpset.h"
 #include "setcache.h"
 
@@ -32,6 +33,18 @@ void	clusterchk_prefetch(void *ctx, const uint32_t *ids, size_t n);
  * after a warning for one that cannot be read.
  */
 double	clusterchk_exact(void *ctx, uint32_t a, uint32_t b);
+
+/*
+ * --exact: every pair of documents of exact resemblance >= t, found by
+ * the exact join over all their sets, read with the jobs threads, into
+ * *pairs (*npairs of them).  Exits 2, naming the limit, if the sets and
+ * the join would take more than CLUSTERCHK_EXACT_MAX bytes or half the
+ * memory of the machine, whichever is less.  A document that cannot be
+ * read is reported and left out.
+ */
+#define CLUSTERCHK_EXACT_MAX	((size_t)4 << 30)
+void	clusterchk_all(struct clusterchk *, double t,
+	    struct cluster_pair **pairs, size_t *npairs);
 
 void	clusterchk_free(struct clusterchk *);
 
