@@ -22,7 +22,7 @@ _neardup_compare_flags='--containment -F --fingerprints -h --header --help
 _neardup_compare_args='-a --algorithm -c --chars --color --colour --format
     -k --size -s --seed -t --threshold -w --words --weights'
 
-_neardup_cluster_flags='--all --bands --dereference --docs --dups -h
+_neardup_cluster_flags='--all --bands --dereference --docs --dups --exact -h
     --header --help --keep-case --keep-punct -L --multiset --no-progress
     --null-data --pairs --progress -r --recursive --sorted --transitive
     --uniques --verify -v --verbose -z'
