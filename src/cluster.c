@@ -164,7 +164,8 @@ met_before(const struct scheme *sc, const struct lsh *l, const uint64_t *a,
  * listed) that decide() confirms joins.  With copies set, the pass of
  * whole fingerprints, only identical fingerprints are candidates, and one
  * confirmed to be a copy of one before it is marked in copy[]; copies are
- * then passed over, unless pairs are listed.  Listing pairs, a pair met
+ * then passed over, unless pairs are listed, or the exact callback
+ * decides (identical fingerprints are then no proof of one text).  Listing pairs, a pair met
  * by an earlier pass is passed over (met_before(); band is this pass's,
  * for minhash and oph).
  */
@@ -204,7 +205,7 @@ confirm_runs(const struct scheme *sc, const uint64_t *v, const uint64_t *key,
 				c->confirmed++;
 				uf_union(&c->uf, id[j], id[k]);
 				add_pair(c, id[k], id[j], sim, ex, o->pairs);
-				if (copies && !o->pairs) {
+				if (copies && !o->pairs && o->exact == NULL) {
 					copy[id[j]] = 1;
 					break;
 				}
@@ -360,6 +361,36 @@ estimate(const struct scheme *sc, const uint64_t *v, uint32_t a, uint32_t b)
 }
 
 /*
+ * For each of the n fingerprints v, the first of its copies (identical
+ * fingerprints): the one that stands for them all.
+ */
+static uint32_t *
+copies(const uint64_t *v, size_t n, size_t nv)
+{
+	uint32_t *rep = xreallocarray(NULL, n + 1, sizeof(*rep));
+	uint32_t *id = xreallocarray(NULL, n + 1, sizeof(*id));
+	uint64_t *key = xreallocarray(NULL, n + 1, sizeof(*key));
+	size_t i, first;
+
+	for (i = 0; i < n; i++) {
+		key[i] = xxh_bytes(v + i * nv, nv * sizeof(*v), 0);
+		id[i] = (uint32_t)i;
+	}
+	keysort(key, id, n, 64);
+	/* A stable sort: a run's first id is its least. */
+	for (first = i = 0; i < n; i++) {
+		if (key[i] != key[first])
+			first = i;
+		rep[id[i]] = memcmp(v + (size_t)id[i] * nv, v +
+		    (size_t)id[first] * nv, nv * sizeof(*v)) == 0 ?
+		    id[first] : id[i];
+	}
+	free(key);
+	free(id);
+	return rep;
+}
+
+/*
  * Hand o->prefetch the documents that have a candidate worth an exact
  * look (see decide()), in keep order: those of a key with one whose
  * estimate passes the floor, and simhash neighbours.  A key of more than
@@ -370,7 +401,8 @@ estimate(const struct scheme *sc, const uint64_t *v, uint32_t a, uint32_t b)
 static void
 involved(const struct scheme *sc, const uint64_t *v, size_t n,
     const struct cluster_opts *o, const struct clusters *c,
-    const uint32_t *id, const uint32_t *bs, size_t m, const struct adj *g)
+    const uint32_t *id, const uint32_t *bs, size_t m, const struct adj *g,
+    const uint32_t *rep)
 {
 	unsigned char *in = xcalloc(n + 1, 1);
 	uint32_t *ids = xreallocarray(NULL, n + 1, sizeof(*ids)), a, b;
@@ -397,7 +429,7 @@ involved(const struct scheme *sc, const uint64_t *v, size_t n,
 			}
 	}
 	for (p = 0; p < n; p++)
-		if (g->off[p + 1] > g->off[p])
+		if (g->off[rep[p] + 1] > g->off[rep[p]])
 			in[p] = 1;
 	for (r = 0; r < n; r++) {
 		p = o->order != NULL ? o->order[r] : r;
@@ -427,6 +459,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 	size_t nv = scheme_nvalues(sc), per = 1, m = 0, i, p, r, q, nc;
 	struct selfctx x = { sc, v, nv, o, c, NULL, NULL };
 	uint32_t *id, *bs, *head, *next, *rank, *cand, *stamp, j, t, *map;
+	uint32_t *rep, *chead, *cnext;
 	size_t *doff, *dpos, *at;
 	struct adj g = { 0 };
 	struct index ix;
@@ -471,12 +504,17 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 		dpos[at[id[p]]++] = p;
 	free(at);
 
+	/*
+	 * simhash: neighbours among the distinct fingerprints, each standing
+	 * for its copies, so that a million copies of one page are one entry
+	 * of the tables (and, as in cluster_run, not the empty text's).
+	 */
+	rep = copies(v, n, nv);
 	if (sc->algo == ALGO_SIMHASH) {
-		/* Not the empty text's: see cluster_run. */
 		map = xreallocarray(NULL, n + 1, sizeof(*map));
 		w = xreallocarray(NULL, n + 1, nv * sizeof(*w));
 		for (q = 0, i = 0; i < n; i++)
-			if (!zero(v + i * nv, nv)) {
+			if (rep[i] == i && !zero(v + i * nv, nv)) {
 				memcpy(w + q * nv, v + i * nv, nv * sizeof(*w));
 				map[q++] = (uint32_t)i;
 			}
@@ -491,10 +529,13 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 	adj_index(&g, n);
 
 	if (o->exact != NULL && o->prefetch != NULL)
-		involved(sc, v, n, o, c, id, bs, m, &g);
+		involved(sc, v, n, o, c, id, bs, m, &g, rep);
 
 	head = xreallocarray(NULL, m + 1, sizeof(*head));
 	memset(head, 0xFF, (m + 1) * sizeof(*head));
+	chead = xreallocarray(NULL, n + 1, sizeof(*chead));
+	memset(chead, 0xFF, (n + 1) * sizeof(*chead));
+	cnext = xreallocarray(NULL, n + 1, sizeof(*cnext));
 	next = xreallocarray(NULL, m + 1, sizeof(*next));
 	rank = xreallocarray(NULL, n + 1, sizeof(*rank));
 	stamp = xreallocarray(NULL, n + 1, sizeof(*stamp));
@@ -516,13 +557,12 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 					stamp[j] = (uint32_t)i;
 					cand[nc++] = rank[j];
 				}
-		for (p = g.off[i]; p < g.off[i + 1]; p++) {
-			j = g.nb[p];
-			if (c->leader[j] == j && stamp[j] != i) {
-				stamp[j] = (uint32_t)i;
-				cand[nc++] = rank[j];
-			}
-		}
+		for (p = g.off[rep[i]]; p < g.off[rep[i] + 1]; p++)
+			for (j = chead[g.nb[p]]; j != UINT32_MAX; j = cnext[j])
+				if (stamp[j] != i) {
+					stamp[j] = (uint32_t)i;
+					cand[nc++] = rank[j];
+				}
 		/* In keep order: ranks sorted, then back to ids. */
 		for (p = 1; p < nc; p++) {
 			t = cand[p];
@@ -546,6 +586,8 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 		}
 		if (c->leader[i] != i)
 			continue;
+		cnext[i] = chead[rep[i]];
+		chead[rep[i]] = (uint32_t)i;
 		for (p = doff[i]; p < doff[i + 1]; p++) {
 			next[dpos[p]] = head[bs[dpos[p]]];
 			head[bs[dpos[p]]] = (uint32_t)dpos[p];
@@ -558,6 +600,9 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 	free(dpos);
 	free(head);
 	free(next);
+	free(chead);
+	free(cnext);
+	free(rep);
 	free(rank);
 	free(stamp);
 	free(cand);

@@ -251,6 +251,7 @@ test_recall_precision(void)
 			}
 			v = make_pairs(&sc, j, 2 * NPAIR);
 			memset(&o, 0, sizeof(o));
+			o.transitive = 1;
 			o.t = ts[ti];
 			cluster_bands(&sc, o.t, 0, &o.lsh);
 			cluster_run(&sc, v, n, &o, &c);
@@ -316,6 +317,7 @@ test_confirm(void)
 		random_values(v, 2 * K);
 		memcpy(v + K, v, ms[i] * sizeof(*v));
 		memset(&o, 0, sizeof(o));
+		o.transitive = 1;
 		o.t = 0.5;
 		o.lsh.b = 8;
 		o.lsh.r = 16;
@@ -336,6 +338,7 @@ test_confirm(void)
 		double t = i == 0 ? 0.7 : i == 1 ? 0.75 : 0.8;
 
 		memset(&o, 0, sizeof(o));
+		o.transitive = 1;
 		o.t = t;
 		o.lsh.b = 4;
 		o.lsh.r = 16;
@@ -374,6 +377,7 @@ test_identical(void)
 		memcpy(v + 2 * nv, v, nv * sizeof(*v));
 		memcpy(v + 5 * nv, v, nv * sizeof(*v));
 		memset(&o, 0, sizeof(o));
+		o.transitive = 1;
 		o.t = 1;
 		o.d = 0;
 		o.lsh.b = 0;
@@ -430,6 +434,7 @@ test_pairs(void)
 			memcpy(v + i * K, fam[f], K * sizeof(*v));
 	}
 	memset(&o, 0, sizeof(o));
+	o.transitive = 1;
 	o.t = 0.7;
 	o.pairs = 1;
 	o.lsh.b = 8;
@@ -513,6 +518,7 @@ test_pairs_once(void)
 				qsort(v + i * nv, nv, sizeof(*v), u64cmp);
 		}
 		memset(&o, 0, sizeof(o));
+		o.transitive = 1;
 		o.t = 0.5;
 		o.d = 3;
 		o.pairs = 1;
@@ -574,6 +580,7 @@ test_bottomk_groups(void)
 		}
 	}
 	memset(&o, 0, sizeof(o));
+	o.transitive = 1;
 	o.t = 0.8;
 	cluster_bands(&sc, o.t, 0, &o.lsh);
 	CHECK(o.lsh.r == 1 && o.lsh.b >= 1 && o.lsh.b <= K, "bottomk bands: "
@@ -635,6 +642,7 @@ test_bottomk_shifted(void)
 	memcpy(v + 1, s, (K - 1) * sizeof(*v));
 	memcpy(v + K, s, K * sizeof(*v));	/* B's extra is above */
 	memset(&o, 0, sizeof(o));
+	o.transitive = 1;
 	o.t = 0.8;
 	cluster_bands(&sc, o.t, 0, &o.lsh);
 	cluster_run(&sc, v, 2, &o, &c);
@@ -688,6 +696,7 @@ test_simhash_groups(void)
 		}
 		for (di = 0; di < sizeof(ds) / sizeof(ds[0]); di++) {
 			memset(&o, 0, sizeof(o));
+			o.transitive = 1;
 			o.t = 0.8;
 			o.d = ds[di];
 			cluster_run(&sc, v, N, &o, &c);
@@ -738,6 +747,7 @@ test_key_groups(void)
 	for (i = 0; i < N; i++)
 		v[i] = i % 2 ? keys[below(37)] : splitmix64(&rng);
 	memset(&o, 0, sizeof(o));
+	o.transitive = 1;
 	o.t = 0.8;
 	cluster_run(&sc, v, N, &o, &c);
 	for (i = 0; i < N; i++)
@@ -746,6 +756,126 @@ test_key_groups(void)
 			    uf_find(&c.uf, (uint32_t)j)) != (v[i] == v[j]);
 	CHECK(bad == 0, "key: %zu pairs grouped unlike their keys", bad);
 	cluster_free(&c);
+}
+
+/* A similarity table for the exact callback: sim[a * n + b]. */
+struct table {
+	const double *sim;
+	size_t	 n;
+	size_t	 asked;
+};
+
+static double
+table_exact(void *ctx, uint32_t a, uint32_t b)
+{
+	struct table *t = ctx;
+
+	t->asked++;
+	return t->sim[a * t->n + b];
+}
+
+/*
+ * The leader rule: each document joins the first kept one, in keep order,
+ * that the exact callback puts at t or more, or is kept.  Key
+ * fingerprints all equal make every pair a candidate, so the table
+ * decides alone.  A chain (A ~ B ~ C, A !~ C) is one group only with
+ * transitive; random tables check every rule of the choice.
+ */
+static void
+test_leaders(void)
+{
+	struct scheme sc = mkscheme(ALGO_KEY, 3);
+	enum { N = 60 };
+	static double sim[N * N];
+	uint32_t order[N], tmp;
+	uint64_t v[N];
+	struct cluster_opts o;
+	struct clusters c;
+	struct table tb;
+	uint64_t seed = 7;
+	size_t i, j, r, round, bad = 0, joined = 0;
+	uint32_t rank[N];
+
+	memset(v, 0, sizeof(v));
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++)
+			sim[i * 3 + j] = i == j ? 1 : 0.85;
+	sim[0 * 3 + 2] = sim[2 * 3 + 0] = 0.5;
+	tb.sim = sim;
+	tb.n = 3;
+	memset(&o, 0, sizeof(o));
+	o.t = 0.8;
+	o.exact = table_exact;
+	o.ctx = &tb;
+	cluster_run(&sc, v, 3, &o, &c);
+	CHECK(c.leader[0] == 0 && c.leader[1] == 0 && c.leader[2] == 2,
+	    "chain: leaders %u %u %u, want 0 0 2", c.leader[0], c.leader[1],
+	    c.leader[2]);
+	CHECK(c.sim[1] == 0.85 && c.exact[1], "chain: B's similarity %g",
+	    c.sim[1]);
+	cluster_free(&c);
+	order[0] = 2;
+	order[1] = 1;
+	order[2] = 0;
+	o.order = order;
+	cluster_run(&sc, v, 3, &o, &c);
+	CHECK(c.leader[2] == 2 && c.leader[1] == 2 && c.leader[0] == 0,
+	    "chain, reversed: leaders %u %u %u, want 0 2 2", c.leader[0],
+	    c.leader[1], c.leader[2]);
+	cluster_free(&c);
+	o.order = NULL;
+	o.transitive = 1;
+	cluster_run(&sc, v, 3, &o, &c);
+	CHECK(uf_find(&c.uf, 0) == uf_find(&c.uf, 2),
+	    "chain, transitive: A and C apart");
+	cluster_free(&c);
+
+	for (round = 0; round < 20; round++) {
+		for (i = 0; i < N; i++) {
+			sim[i * N + i] = 1;
+			for (j = 0; j < i; j++)
+				sim[i * N + j] = sim[j * N + i] =
+				    (double)(splitmix64(&seed) % 1001) / 1000;
+		}
+		for (i = 0; i < N; i++)
+			order[i] = (uint32_t)i;
+		for (i = N - 1; i > 0 && round % 2; i--) {
+			j = splitmix64(&seed) % (i + 1);
+			tmp = order[i];
+			order[i] = order[j];
+			order[j] = tmp;
+		}
+		for (r = 0; r < N; r++)
+			rank[order[r]] = (uint32_t)r;
+		tb.sim = sim;
+		tb.n = N;
+		memset(&o, 0, sizeof(o));
+		o.t = 0.8;
+		o.exact = table_exact;
+		o.ctx = &tb;
+		o.order = order;
+		cluster_run(&sc, v, N, &o, &c);
+		for (i = 0; i < N; i++) {
+			uint32_t l = c.leader[i];
+
+			if (l != i) {
+				joined++;
+				bad += c.leader[l] != l || rank[l] >= rank[i] ||
+				    sim[i * N + l] < o.t || c.sim[i] !=
+				    sim[i * N + l];
+			}
+			/* No kept one before its leader (or it) that it
+			 * reaches. */
+			for (j = 0; j < N; j++)
+				if (j != i && c.leader[j] == j &&
+				    rank[j] < (l != i ? rank[l] : rank[i]) &&
+				    sim[i * N + j] >= o.t)
+					bad++;
+		}
+		cluster_free(&c);
+	}
+	CHECK(bad == 0 && joined > 0, "leaders: %zu rules broken (%zu joined)",
+	    bad, joined);
 }
 
 /* No fingerprints at all, and one: no groups, no pairs, no crash. */
@@ -758,6 +888,7 @@ test_empty(void)
 	uint64_t v[K];
 
 	memset(&o, 0, sizeof(o));
+	o.transitive = 1;
 	o.t = 0.8;
 	o.pairs = 1;
 	cluster_bands(&sc, o.t, 0, &o.lsh);
@@ -786,6 +917,7 @@ main(void)
 	RUN(test_bottomk_shifted);
 	RUN(test_simhash_groups);
 	RUN(test_key_groups);
+	RUN(test_leaders);
 	RUN(test_empty);
 	return unit_status();
 }
