@@ -263,8 +263,8 @@ est() {
 	neardup hash c/a.txt c/a-01.txt >fps.fp
 	cl -d 9 --format=tsv fps.fp
 	assert_exit OK
-	# 9 bits of 64: cos(9 pi / 64).
-	assert_output "$(printf '1\tc/a.txt\t1.000000\n1\tc/a-01.txt\t%.6f' \
+	# 9 bits of 64: cos(9 pi / 64), an estimate: no documents at hand.
+	assert_output "$(printf '1\tc/a.txt\t1.000000\tkept\n1\tc/a-01.txt\t%.6f\testimate' \
 	    "$(awk 'BEGIN { printf "%.9f", cos(9 * atan2(0, -1) / 64) }')")"
 }
 
@@ -385,7 +385,8 @@ keygroups() {
 	assert_output "$want"
 	assert_equal "${#stderr_lines[@]}" 2
 	assert_stderr_line "^neardup: 10 fingerprints of $OPH; 14 bands x 9 rows, P\(0\.80\) = 0\.867, P\(0\.90\) = 0\.999\$"
-	assert_stderr_line '^neardup: [0-9]+ candidate pairs, 4 confirmed$'
+	# Fingerprint lines, no --verify: nothing confirmed exactly.
+	assert_stderr_line '^neardup: [0-9]+ candidate pairs, 4 confirmed, 0 by the exact resemblance$'
 	cl --verbose fps.fp
 	assert_stderr_line '^neardup: 10 fingerprints of '
 	cl fps.fp
@@ -459,35 +460,36 @@ EOF
 	[ ! -s out ] || fail "output for no group: $(od -c out)"
 }
 
-@test "cluster-031: tsv: CLUSTER, NAME, SIMILARITY to the kept one, which comes first with 1" {
+@test "cluster-031: tsv: CLUSTER, NAME, SIMILARITY to the kept one, which comes first with 1, BASIS" {
 	corpus
 	neardup hash -a oph -r c >fps.fp
 	cl --format=tsv fps.fp
 	assert_exit OK
 	assert_stderr_empty
 	assert_equal "${#lines[@]}" 6
-	run awk -F '\t' 'NF != 3' <<<"$output"
+	run awk -F '\t' 'NF != 4' <<<"$output"
 	assert_output ''
+	# Fingerprint lines without --verify: the estimates, so said.
 	cl --format=tsv fps.fp
-	assert_line --index 0 $'1\tc/a-01.txt\t1.000000'
-	assert_line --index 1 "$(printf '1\tc/a-copy.txt\t%s' "$(est c/a-01.txt c/a-copy.txt)")"
-	assert_line --index 2 "$(printf '1\tc/a.txt\t%s' "$(est c/a-01.txt c/a.txt)")"
-	assert_line --index 3 $'2\tc/b-01.txt\t1.000000'
-	assert_line --index 4 "$(printf '2\tc/b-copy.txt\t%s' "$(est c/b-01.txt c/b-copy.txt)")"
-	assert_line --index 5 "$(printf '2\tc/b.txt\t%s' "$(est c/b-01.txt c/b.txt)")"
+	assert_line --index 0 $'1\tc/a-01.txt\t1.000000\tkept'
+	assert_line --index 1 "$(printf '1\tc/a-copy.txt\t%s\testimate' "$(est c/a-01.txt c/a-copy.txt)")"
+	assert_line --index 2 "$(printf '1\tc/a.txt\t%s\testimate' "$(est c/a-01.txt c/a.txt)")"
+	assert_line --index 3 $'2\tc/b-01.txt\t1.000000\tkept'
+	assert_line --index 4 "$(printf '2\tc/b-copy.txt\t%s\testimate' "$(est c/b-01.txt c/b-copy.txt)")"
+	assert_line --index 5 "$(printf '2\tc/b.txt\t%s\testimate' "$(est c/b-01.txt c/b.txt)")"
 	# Another kept one: it comes first, the others follow in input order.
 	tac fps.fp >rev.fp
 	cl --format=tsv --keep=path rev.fp
-	assert_output "$(printf '%s\t%s\t%s\n' \
-	    1 c/b-01.txt 1.000000 \
-	    1 c/b.txt "$(est c/b-01.txt c/b.txt)" \
-	    1 c/b-copy.txt "$(est c/b-01.txt c/b-copy.txt)" \
-	    2 c/a-01.txt 1.000000 \
-	    2 c/a.txt "$(est c/a-01.txt c/a.txt)" \
-	    2 c/a-copy.txt "$(est c/a-01.txt c/a-copy.txt)")"
+	assert_output "$(printf '%s\t%s\t%s\t%s\n' \
+	    1 c/b-01.txt 1.000000 kept \
+	    1 c/b.txt "$(est c/b-01.txt c/b.txt)" estimate \
+	    1 c/b-copy.txt "$(est c/b-01.txt c/b-copy.txt)" estimate \
+	    2 c/a-01.txt 1.000000 kept \
+	    2 c/a.txt "$(est c/a-01.txt c/a.txt)" estimate \
+	    2 c/a-copy.txt "$(est c/a-01.txt c/a-copy.txt)" estimate)"
 }
 
-@test "cluster-032: json: an array of {cluster, kept, members: [{name, similarity}]}, the kept one first" {
+@test "cluster-032: json: an array of {cluster, kept, members: [{name, similarity, basis}]}, the kept one first" {
 	corpus
 	neardup hash -a oph -r c >fps.fp
 	cl --format=json fps.fp
@@ -497,9 +499,10 @@ EOF
 	jq_true 'all(.[]; keys == ["cluster", "kept", "members"])'
 	jq_true '[.[].cluster] == [1, 2]'
 	jq_true '[.[].kept] == ["c/a-01.txt", "c/b-01.txt"]'
-	jq_true 'all(.[]; .members[0].name == .kept and .members[0].similarity == 1)'
+	jq_true 'all(.[]; .members[0].name == .kept and .members[0].similarity == 1 and .members[0].basis == "kept")'
 	jq_true '[.[0].members[].name] == ["c/a-01.txt", "c/a-copy.txt", "c/a.txt"]'
-	jq_true 'all(.[].members[]; keys == ["name", "similarity"] and (.similarity | type) == "number")'
+	jq_true 'all(.[].members[]; keys_unsorted == ["name", "similarity", "basis"] and (.similarity | type) == "number")'
+	jq_true 'all(.[].members[1:][]; .basis == "estimate")'
 	jq_true ".[0].members[2].similarity == $(est c/a-01.txt c/a.txt)"
 	# No group: an empty array.
 	cl --format=json -r c/c.txt c/d.txt
@@ -513,7 +516,7 @@ EOF
 	cl --pairs fps.fp
 	assert_exit OK
 	assert_stderr_empty
-	assert_output "$(printf '%s\t%s\t%s\n' \
+	assert_output "$(printf '%s\t%s\t%s\testimate\n' \
 	    c/a-01.txt c/a-copy.txt "$(est c/a-01.txt c/a-copy.txt)" \
 	    c/a-01.txt c/a.txt "$(est c/a-01.txt c/a.txt)" \
 	    c/a-copy.txt c/a.txt 1.000000 \
@@ -521,16 +524,16 @@ EOF
 	    c/b-01.txt c/b.txt "$(est c/b-01.txt c/b.txt)" \
 	    c/b-copy.txt c/b.txt 1.000000)"
 	cl --pairs -t 1 fps.fp
-	assert_output "$(printf '%s\t%s\t1.000000\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
+	assert_output "$(printf '%s\t%s\t1.000000\testimate\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
 	cl --pairs --format=json fps.fp
 	assert_exit OK
-	jq_true 'length == 6 and all(.[]; keys == ["a", "b", "similarity"])'
-	jq_true '.[2] == {"a": "c/a-copy.txt", "b": "c/a.txt", "similarity": 1}'
+	jq_true 'length == 6 and all(.[]; keys_unsorted == ["a", "b", "similarity", "basis"])'
+	jq_true '.[2] == {"a": "c/a-copy.txt", "b": "c/a.txt", "similarity": 1, "basis": "estimate"}'
 	cl --pairs --format=json -r c/c.txt c/d.txt
 	assert_output '[]'
 	neardup hash -r c >sh.fp
 	cl --pairs -d 9 sh.fp
-	assert_line --index 0 "$(printf 'c/a-01.txt\tc/a-copy.txt\t%s' "$(awk 'BEGIN { printf "%.6f", cos(9 * atan2(0, -1) / 64) }')")"
+	assert_line --index 0 "$(printf 'c/a-01.txt\tc/a-copy.txt\t%s\testimate' "$(awk 'BEGIN { printf "%.6f", cos(9 * atan2(0, -1) / 64) }')")"
 }
 
 @test "cluster-034: -z: NUL-ended records, an empty record between groups" {
@@ -539,10 +542,10 @@ EOF
 	printf '%s\0' c/a-01.txt c/a-copy.txt c/a.txt '' c/b-01.txt c/b-copy.txt c/b.txt >want
 	cmp want out || fail "-z: $(od -c out)"
 	neardup cluster --null-data --format=tsv -r c/a.txt c/a-copy.txt >out
-	printf '1\tc/a.txt\t1.000000\0001\tc/a-copy.txt\t1.000000\0' >want
+	printf '1\tc/a.txt\t1.000000\tkept\0001\tc/a-copy.txt\t1.000000\texact\0' >want
 	cmp want out || fail "-z tsv: $(od -c out)"
 	neardup cluster -z --pairs -r c/a.txt c/a-copy.txt >out
-	printf 'c/a.txt\tc/a-copy.txt\t1.000000\0' >want
+	printf 'c/a.txt\tc/a-copy.txt\t1.000000\texact\0' >want
 	cmp want out || fail "-z --pairs: $(od -c out)"
 }
 
@@ -564,8 +567,8 @@ EOF
 	assert_exit OK
 	assert_output "$(groups "$A3" c/a-05.txt c/a-30.txt "$B3" c/c.txt c/d.txt)"
 	cl --all --format=tsv -r c
-	assert_line --index 3 $'2\tc/a-05.txt\t1.000000'
-	assert_line --index 9 $'6\tc/d.txt\t1.000000'
+	assert_line --index 3 $'2\tc/a-05.txt\t1.000000\tkept'
+	assert_line --index 9 $'6\tc/d.txt\t1.000000\tkept'
 	assert_equal "${#lines[@]}" 10
 	cl --all --format=json -r c
 	jq_true 'length == 6 and ([.[].members | length] == [3, 1, 1, 3, 1, 1])'
@@ -579,8 +582,8 @@ EOF
 	cl --format=tsv fps.fp
 	assert_exit OK
 	assert_equal "${#lines[@]}" 4
-	assert_line --index 0 $'1\tc/b.txt\t1.000000'
-	assert_line --index 2 $'2\tc/a.txt\t1.000000'
+	assert_line --index 0 $'1\tc/b.txt\t1.000000\tkept'
+	assert_line --index 2 $'2\tc/a.txt\t1.000000\tkept'
 	cl --keep=first fps.fp
 	assert_output "$(groups 'c/b.txt c/b-01.txt' 'c/a.txt c/a-copy.txt')"
 }
@@ -593,19 +596,19 @@ EOF
 	neardup hash -a oph c/b-mid.txt c/b.txt c/b-wide.txt c/a.txt c/a-copy.txt >fps.fp
 	cl --format=tsv --keep=path fps.fp
 	assert_exit OK
-	assert_line --index 0 $'1\tc/b-mid.txt\t1.000000'
-	assert_line --index 3 $'2\tc/a-copy.txt\t1.000000'
+	assert_line --index 0 $'1\tc/b-mid.txt\t1.000000\tkept'
+	assert_line --index 3 $'2\tc/a-copy.txt\t1.000000\tkept'
 	cl --format=tsv --keep=longest fps.fp
 	assert_exit OK
-	assert_line --index 0 $'1\tc/b-wide.txt\t1.000000'
-	assert_line --index 1 $'1\tc/b-mid.txt\t1.000000'
-	assert_line --index 2 $'1\tc/b.txt\t1.000000'
+	assert_line --index 0 $'1\tc/b-wide.txt\t1.000000\tkept'
+	assert_line --index 1 $'1\tc/b-mid.txt\t1.000000\testimate'
+	assert_line --index 2 $'1\tc/b.txt\t1.000000\testimate'
 	cl --format=tsv --keep=shortest fps.fp
-	assert_line --index 0 $'1\tc/b.txt\t1.000000'
-	assert_line --index 1 $'1\tc/b-mid.txt\t1.000000'
-	assert_line --index 2 $'1\tc/b-wide.txt\t1.000000'
+	assert_line --index 0 $'1\tc/b.txt\t1.000000\tkept'
+	assert_line --index 1 $'1\tc/b-mid.txt\t1.000000\testimate'
+	assert_line --index 2 $'1\tc/b-wide.txt\t1.000000\testimate'
 	# Equal sizes: the first in input order.
-	assert_line --index 3 $'2\tc/a.txt\t1.000000'
+	assert_line --index 3 $'2\tc/a.txt\t1.000000\tkept'
 	# a-01 is shorter than a and a-copy, which are of one size.
 	cl --keep=longest --dups -r c
 	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-01.txt c/b-copy.txt c/b-mid.txt c/b.txt)"
@@ -786,12 +789,17 @@ EOF
 	[[ $output == *"c/b-01.txt c/b-copy.txt c/b.txt"* ]] || fail "group b: $output"
 	run bash -c '"$NEARDUP" cluster --bands <c.bands'
 	assert_output "$(groups "$A3" "$B3")"
-	# No fingerprints, no similarity: - in tsv, null in json.
+	# No fingerprints, no similarity but the kept one's own: - - in tsv,
+	# null in json.
 	cl --bands --format=tsv c.bands
-	assert_line --index 0 $'1\tc/a-01.txt\t-'
+	assert_line --index 0 $'1\tc/a-01.txt\t1.000000\tkept'
+	assert_line --index 1 $'1\tc/a-copy.txt\t-\t-'
 	assert_equal "${#lines[@]}" 6
+	run awk -F '\t' '$4 != "kept" && ($3 != "-" || $4 != "-")' <<<"$output"
+	assert_output ''
 	cl --bands --format=json c.bands
-	jq_true 'length == 2 and all(.[].members[]; .similarity == null)'
+	jq_true 'length == 2 and all(.[].members[1:][]; .similarity == null and .basis == null)'
+	jq_true 'all(.[]; .members[0] == {"name": .kept, "similarity": 1, "basis": "kept"})'
 	jq_true '.[1].kept == "c/b-01.txt"'
 	cl --bands --dups c.bands
 	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
@@ -872,14 +880,14 @@ EOF
 	assert_stderr_line '^neardup: key\.fp:1: expected BANDKEY<TAB>NAME$'
 }
 
-@test "cluster-059: --bands and --sorted read lines: not with documents, --pairs, --lsh or -d" {
+@test "cluster-059: --bands and --sorted read lines: not with documents, --pairs, --lsh, -d, -t, --verify or --transitive" {
 	corpus
 	neardup hash --bands -a oph -r c | LC_ALL=C sort >s.bands
 	local o
-	for o in --docs -r --pairs --lsh=2x2 '-d 3'; do
+	for o in --docs -r --pairs --lsh=2x2 '-d 3' '-t 0.9' --verify --transitive; do
 		# shellcheck disable=SC2086
 		usage_error --bands $o s.bands
-		assert_stderr_line '^neardup: --bands and --sorted group equal keys: no documents, --pairs, --lsh, -d or -t \(the bands were chosen by hash --bands\)$'
+		assert_stderr_line '^neardup: --bands and --sorted group equal keys: no documents, --pairs, --lsh, -d, -t, --verify or --transitive \(the bands were chosen by hash --bands\)$'
 		# shellcheck disable=SC2086
 		usage_error --sorted $o s.bands
 		assert_stderr_line '^neardup: --bands and --sorted group equal keys: '
@@ -1070,13 +1078,13 @@ EOF
 	assert_exit OK
 	assert_output "$(printf '%s\n' 'n/a' 'n/b\\s' 'n/n\nl' 'n/r\rx' 'n/t\tb')"
 	cl --format=tsv -r n
-	assert_line --index 1 $'1\tn/b\\\\s\t1.000000'
-	assert_line --index 2 $'1\tn/n\\nl\t1.000000'
-	assert_line --index 4 $'1\tn/t\\tb\t1.000000'
-	run awk -F '\t' 'NF != 3' <<<"$output"
+	assert_line --index 1 $'1\tn/b\\\\s\t1.000000\texact'
+	assert_line --index 2 $'1\tn/n\\nl\t1.000000\texact'
+	assert_line --index 4 $'1\tn/t\\tb\t1.000000\texact'
+	run awk -F '\t' 'NF != 4' <<<"$output"
 	assert_output ''
 	cl --pairs --docs n/a n/t*
-	assert_output $'n/a\tn/t\\tb\t1.000000'
+	assert_output $'n/a\tn/t\\tb\t1.000000\texact'
 	# The same names from fingerprint lines, where hash escaped them.
 	neardup hash -a oph n/a n/t* n/n* n/b* >fps.fp
 	cl fps.fp
@@ -1212,11 +1220,16 @@ shards_corpus() {
 	assert_exit OK
 }
 
-@test "cluster-095: documents: -t with simhash, -d with the others, refused before any is read" {
+@test "cluster-095: documents: -d with the others refused before any is read; -t with simhash and key taken" {
+	# Documents are confirmed by their exact resemblance, so -t applies
+	# to every scheme: the only complaint is the missing file.
 	run --separate-stderr neardup cluster -r -a simhash -t 0.9 missing
 	assert_exit TROUBLE
 	assert_output ''
-	assert_equal "$stderr" 'neardup: -t: applies to minhash, oph and bottomk fingerprints (simhash ones join within -d bits, key ones when equal)'
+	assert_equal "$stderr" 'neardup: missing: No such file or directory'
+	run --separate-stderr neardup cluster -r -a key -t 0.9 missing
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: missing: No such file or directory'
 	run --separate-stderr neardup cluster -r -d 3 missing
 	assert_exit TROUBLE
 	assert_equal "$stderr" 'neardup: -d: applies to simhash fingerprints'
@@ -1431,7 +1444,7 @@ shards_corpus() {
 	run -0 neardup cluster --dups -r .
 	assert_output "$(printf './package.json\n./empty2')"
 	run -0 sh -c '"$NEARDUP" hash -r . | "$NEARDUP" cluster --pairs'
-	assert_output "$(printf './copy.json\t./package.json\t1.000000\n./empty1\t./empty2\t1.000000')"
+	assert_output "$(printf './copy.json\t./package.json\t1.000000\testimate\n./empty1\t./empty2\t1.000000\testimate')"
 	run -0 sh -c '"$NEARDUP" hash -a key -r . | LC_ALL=C sort | "$NEARDUP" cluster --sorted --dups'
 	assert_output "$(printf './package.json\n./empty2')"
 	# Names that are no files here stay alone.

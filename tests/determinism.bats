@@ -251,20 +251,25 @@ need_parallel() {
 	done
 }
 
-@test "det-014: documents hashed in shards, then clustered once: the same bytes as cluster -r" {
+@test "det-014: documents hashed in shards, then clustered once with --verify: the same bytes as cluster -r" {
 	need_parallel
 	corpus
 	local fmt s
 	for s in '' '-a minhash -k 64' '-a simhash'; do
-		# cluster hashes documents as hash -a oph -k 128 -w 3 does.
+		# cluster hashes documents as hash -a oph -k 128 -w 3 does, and
+		# confirms candidates by their exact resemblance, as --verify
+		# does for fingerprint lines.
 		# shellcheck disable=SC2086
 		parallel --will-cite -0 -k -j 4 -N 41 \
 		    "\"\$NEARDUP\" hash ${s:--a oph} {}" <tree.list >sharded.fp
+		# shellcheck disable=SC2086
+		neardup hash ${s:--a oph} -r tree | cmp - sharded.fp ||
+		    fail "hash $s: shards differ from one process"
 		for fmt in groups tsv json; do
 			# shellcheck disable=SC2086
 			neardup cluster $s --format="$fmt" -r tree >one
 			[ -s one ] || fail "cluster $s: no group"
-			neardup cluster --format="$fmt" sharded.fp >sharded
+			neardup cluster --verify --format="$fmt" sharded.fp >sharded
 			cmp one sharded ||
 			    fail "cluster $s --format=$fmt: shards differ:
 $(diff one sharded | head -5)"

@@ -86,9 +86,10 @@ json_ok() {
 		jq_true 'type == "array" and length >= 1 and all(
 		    (keys_unsorted == ["cluster", "kept", "members"]) and
 		    (.cluster | . == floor) and (.kept | type == "string") and
-		    (.members | all(keys_unsorted == ["name", "similarity"] and
+		    (.members | all(keys_unsorted == ["name", "similarity", "basis"] and
 		    (.similarity | type == "number"))) and
-		    .members[0].name == .kept)'
+		    .members[0].name == .kept and .members[0].basis == "kept" and
+		    (.members[1:] | all(.basis == "exact")))'
 		run neardup cluster -a "$algo" "${t[@]}" --format=json --all -r docs
 		json_ok
 		jq_true '[.[].members[].name] | length == 4'
@@ -100,8 +101,8 @@ json_ok() {
 		jq_true 'type == "array" and all(type == "string")'
 		run neardup cluster -a "$algo" "${t[@]}" --format=json --pairs -r docs
 		json_ok
-		jq_true 'length >= 1 and all(keys_unsorted == ["a", "b", "similarity"]
-		    and (.similarity | type == "number"))'
+		jq_true 'length >= 1 and all(keys_unsorted == ["a", "b", "similarity", "basis"]
+		    and (.similarity | type == "number") and .basis == "exact")'
 	done
 	# The name with a tab, a newline and bytes that are not UTF-8.
 	run neardup cluster --format=json --all -r docs
@@ -118,7 +119,8 @@ json_ok() {
 	neardup hash -a oph --bands -r docs >bands
 	run neardup cluster --bands --format=json bands
 	json_ok
-	jq_true 'length >= 1 and all(.members | all(.similarity == null))'
+	jq_true 'length >= 1 and all(.members[0].similarity == 1 and .members[0].basis == "kept" and
+	    (.members[1:] | all(.similarity == null and .basis == null)))'
 	LC_ALL=C sort bands >sorted
 	run neardup cluster --bands --sorted --format=json sorted
 	json_ok
@@ -153,28 +155,31 @@ json_ok() {
 @test "formats-005: cluster --header: the columns of each table, named as in JSON" {
 	run neardup cluster --format=tsv --header -r docs
 	assert_success
-	assert_line --index 0 $'cluster\tname\tsimilarity'
+	assert_line --index 0 $'cluster\tname\tsimilarity\tbasis'
 	# The same names as the JSON fields.
 	run neardup cluster --format=json -r docs
 	assert_equal "$(jq -r '.[0] | ["cluster"] + (.members[0] | keys_unsorted)
-	    | join("\t")' <<<"$output")" $'cluster\tname\tsimilarity'
+	    | join("\t")' <<<"$output")" $'cluster\tname\tsimilarity\tbasis'
+	run neardup cluster --pairs --format=json -r docs
+	assert_equal "$(jq -r '.[0] | keys_unsorted | join("\t")' <<<"$output")" \
+	    $'a\tb\tsimilarity\tbasis'
 	run neardup cluster --pairs --header -r docs
-	assert_line --index 0 $'a\tb\tsimilarity'
+	assert_line --index 0 $'a\tb\tsimilarity\tbasis'
 	run neardup cluster --pairs --format=tsv --header -r docs
-	assert_line --index 0 $'a\tb\tsimilarity'
+	assert_line --index 0 $'a\tb\tsimilarity\tbasis'
 	run neardup cluster --uniques --format=tsv --header -r docs
 	assert_line --index 0 'name'
 	# Without --header, no header.
 	run neardup cluster --format=tsv -r docs
-	refute_line --index 0 $'cluster\tname\tsimilarity'
+	refute_line --index 0 $'cluster\tname\tsimilarity\tbasis'
 	# With -z the header is a NUL-ended record too.
 	neardup cluster -z --format=tsv --header -r docs >out
-	assert_equal "$(head -c 24 out | od -An -c | tr -s ' ')" \
-	    "$(printf 'cluster\tname\tsimilarity\0' | od -An -c | tr -s ' ')"
+	assert_equal "$(head -c 30 out | od -An -c | tr -s ' ')" \
+	    "$(printf 'cluster\tname\tsimilarity\tbasis\0' | od -An -c | tr -s ' ')"
 	# Also with --sorted input.
 	neardup hash -a key -k 2 -r docs | LC_ALL=C sort >keys
 	run neardup cluster --sorted --format=tsv --header keys
-	assert_line --index 0 $'cluster\tname\tsimilarity'
+	assert_line --index 0 $'cluster\tname\tsimilarity\tbasis'
 	# Not a table: a usage error.
 	run --separate-stderr neardup cluster --header -r docs
 	assert_exit TROUBLE
