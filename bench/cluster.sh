@@ -17,12 +17,14 @@
 # contender further on; the group's input is read, untimed, before every round so
 # that runs read from the page cache):
 #   tree     kernel/ (78,579 files): `ssdeep -r` (hashing only, one thread) against
-#            `neardup cluster -r` (hashing, candidates, confirmation, union-find,
-#            output) with the default jobs and with -j 1
+#            `neardup cluster -r` (hashing, candidates, exact confirmation, leader
+#            groups, output) with the default jobs and with -j 1, and with
+#            NEARDUP_BASE set, that older binary's `cluster -r` too
 #   pairsN   pairs/nN (N = 1000, 2000, 5000 files of kernel source): every peer's
 #            comparison of all N(N-1)/2 pairs, from the files (hashing included)
 #            and from a hash list made beforehand (comparison only), against
-#            `neardup cluster` from the files and from a fingerprint file
+#            `neardup cluster` from the files (LSH, and --exact: every pair) and
+#            from a fingerprint file
 # Every run is timed as a whole process by GNU time (`/usr/bin/time -f '%e %M %U %S'`),
 # output to /dev/null. Reported: median wall seconds, median CPU seconds (user +
 # system: on a shared machine they move less than wall time when another job takes a
@@ -82,6 +84,11 @@ if have ssdeep; then add tree ssdeep files 'ssdeep -r' '(hashing only)' "$Kfiles
 else skip tree ssdeep files 'ssdeep -r' "$Kfiles"; fi
 add tree nd files 'neardup cluster -r' "(default -j: $ncpu)" "$Kfiles" "$(q "$bin") cluster -r $Kq"
 add tree nd files 'neardup cluster -r -j 1' '' "$Kfiles" "$(q "$bin") cluster -r -j 1 $Kq"
+# NEARDUP_BASE: an older binary, timed side by side (a change's cost).
+if [ -n "${NEARDUP_BASE:-}" ]; then
+  add tree base files 'neardup cluster -r (NEARDUP_BASE)' "($NEARDUP_BASE)" "$Kfiles" \
+    "$(q "$NEARDUP_BASE") cluster -r $Kq"
+fi
 
 for N in "${sizes[@]}"; do
   D=$corpus/pairs/n$N
@@ -114,6 +121,8 @@ for N in "${sizes[@]}"; do
   "$bin" hash -a oph -r "$D" >"$tmp/nd.$N"
   add "$g" nd files 'neardup cluster -r DIR' "(default -j: $ncpu)" "$N" "$(q "$bin") cluster -r $Dq"
   add "$g" nd files 'neardup cluster -r -j 1 DIR' '' "$N" "$(q "$bin") cluster -r -j 1 $Dq"
+  add "$g" nd files 'neardup cluster --exact -r DIR' '(every pair, exact join)' "$N" \
+    "$(q "$bin") cluster --exact -r $Dq"
   add "$g" nd hashes 'neardup cluster HASHES' '(from `neardup hash -a oph -r DIR`)' "$N" \
     "$(q "$bin") cluster $(q "$tmp/nd.$N")"
 done
