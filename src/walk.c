@@ -165,16 +165,15 @@ walk_next(struct walk *w, struct walk_entry *e)
 				e->errnum = WALK_ISOUTPUT;
 			return 1;
 		}
-		e->errnum = stat(w->operand, &st) == -1 ? errno : 0;
-		isdir = e->errnum == 0 && S_ISDIR(st.st_mode);
-		/* A file operand that --exclude names is not read at all. */
+		/*
+		 * A file operand that --exclude names is not read at all;
+		 * one that cannot be stat'ed, the open that follows reports.
+		 */
+		if (stat(w->operand, &st) == -1)
+			return !excluded_operand(w->o, w->operand);
+		isdir = S_ISDIR(st.st_mode);
 		if (!isdir && excluded_operand(w->o, w->operand))
 			return 0;
-		if (e->errnum != 0) {
-			/* The open that follows says what is wrong. */
-			e->errnum = 0;
-			return 1;
-		}
 		if (skipped(w, &st)) {
 			e->errnum = WALK_ISOUTPUT;
 			return 1;
