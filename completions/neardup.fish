@@ -105,6 +105,10 @@ complete -c neardup -n $hash -l no-progress -d 'Never draw the progress line'
 complete -c neardup -n $hash -l weights -r -F -d 'Token weights for simhash word shingles'
 complete -c neardup -n $hash -s r -l recursive -d 'Walk directories'
 complete -c neardup -n $hash -s L -l dereference -d 'With -r, follow symbolic links'
+complete -c neardup -n $hash -l binary -d 'Hash binary files too (a NUL in the first 32 KiB)'
+complete -c neardup -n $hash -l hidden -d 'With -r, walk names that begin with a dot'
+complete -c neardup -n $hash -l exclude -x -d 'Skip files whose base name matches GLOB'
+complete -c neardup -n $hash -l exclude-dir -x -d 'With -r, skip directories whose base name matches GLOB'
 complete -c neardup -n $hash -s z -l null-data -d 'NUL ends output lines and input records'
 
 # compare [options] a [b]
@@ -158,6 +162,10 @@ complete -c neardup -n $cluster -l verify -d 'Confirm pairs by the exact resembl
 complete -c neardup -n $cluster -l docs -d 'Operands are documents, hashed on the fly'
 complete -c neardup -n $cluster -s r -l recursive -d 'Operands are documents; walk directories'
 complete -c neardup -n $cluster -s L -l dereference -d 'With -r, follow symbolic links'
+complete -c neardup -n $cluster -l binary -d 'With documents, hash binary files too'
+complete -c neardup -n $cluster -l hidden -d 'With -r, walk names that begin with a dot'
+complete -c neardup -n $cluster -l exclude -x -d 'With documents, skip files whose base name matches GLOB'
+complete -c neardup -n $cluster -l exclude-dir -x -d 'With -r, skip directories whose base name matches GLOB'
 complete -c neardup -n $cluster -s v -l verbose -d 'Report the scheme, bands and pair counts on stderr'
 complete -c neardup -n $cluster -s z -l null-data -d 'NUL ends input lines and output records'
 complete -c neardup -n $cluster -s a -l algorithm -x -a '(__neardup_algorithms)' -d 'With documents, sketch to compute (default oph)'
@@ -194,6 +202,10 @@ complete -c neardup -n $near -l multiset -d 'With --docs, count repeated shingle
 complete -c neardup -n $near -l weights -r -F -d 'With --docs, token weights for simhash word shingles'
 complete -c neardup -n $near -s r -l recursive -d 'With --docs, walk directories'
 complete -c neardup -n $near -s L -l dereference -d 'With --docs -r, follow symbolic links'
+complete -c neardup -n $near -l binary -d 'With --docs, hash binary files too'
+complete -c neardup -n $near -l hidden -d 'With --docs -r, walk names that begin with a dot'
+complete -c neardup -n $near -l exclude -x -d 'With --docs, skip files whose base name matches GLOB'
+complete -c neardup -n $near -l exclude-dir -x -d 'With --docs -r, skip directories whose base name matches GLOB'
 complete -c neardup -n $near -s z -l null-data -d 'NUL ends input lines and output records'
 
 # uniq [options] [file ...]

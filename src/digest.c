@@ -49,10 +49,20 @@ digest_end(struct digest *d)
 	return v;
 }
 
-int
-digest_fd(struct digest *d, int fd, const uint64_t **values)
+/* Give up the document being digested. */
+static void
+abandon(struct digest *d)
 {
+	shingle_end(&d->sh);
+	sketch_reset(&d->sk);
+}
+
+int
+digest_fd(struct digest *d, int fd, int skipbin, const uint64_t **values)
+{
+	size_t probed = skipbin ? 0 : DIGEST_PROBE, m;
 	ssize_t n;
+	int e;
 
 	if (d->rbuf == NULL)
 		d->rbuf = xmalloc(DIGEST_READSIZE);
@@ -64,10 +74,20 @@ digest_fd(struct digest *d, int fd, const uint64_t **values)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			n = errno;
-			shingle_end(&d->sh);
-			sketch_reset(&d->sk);
-			return (int)n;
+			e = errno;
+			abandon(d);
+			return e;
+		}
+		/* From a pipe the first bytes may come in several reads. */
+		if (probed < DIGEST_PROBE) {
+			m = DIGEST_PROBE - probed;
+			if (m > (size_t)n)
+				m = (size_t)n;
+			if (memchr(d->rbuf, '\0', m) != NULL) {
+				abandon(d);
+				return DIGEST_BINARY;
+			}
+			probed += m;
 		}
 		shingle_feed(&d->sh, d->rbuf, (size_t)n);
 	}

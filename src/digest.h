@@ -40,10 +40,22 @@ void	digest_feed(struct digest *, const void *, size_t);
 const uint64_t *digest_end(struct digest *);
 
 /*
- * Digest everything readable from fd as one document.  Returns 0, or an
- * errno value if a read failed (the document is then abandoned).
+ * A document is binary, as grep and git decide, if a NUL byte is among
+ * its first DIGEST_PROBE bytes: no text holds one, and every executable,
+ * image or archive does.  Text in another encoding than UTF-8 is text.
  */
-int	digest_fd(struct digest *, int fd, const uint64_t **values);
+#define DIGEST_PROBE	(32 * 1024)
+
+/* What digest_fd returns for a binary document it was told to skip. */
+#define DIGEST_BINARY	(-1)
+
+/*
+ * Digest everything readable from fd as one document.  Returns 0, an
+ * errno value if a read failed, or with skipbin DIGEST_BINARY for a
+ * binary document (the document is then abandoned).
+ */
+int	digest_fd(struct digest *, int fd, int skipbin,
+	    const uint64_t **values);
 
 void	digest_free(struct digest *);
 

@@ -73,10 +73,14 @@ run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
 	if (S_ISDIR(st.st_mode))
 		d->errnum = EISDIR;
 	else
-		d->errnum = digest_fd(&w->dg, fd, &v);
+		d->errnum = digest_fd(&w->dg, fd, !w->cfg->binary, &v);
+	if (d->errnum == DIGEST_BINARY) {
+		d->errnum = 0;
+		d->binary = 1;
+	}
 	if (!d->isstdin)
 		close(fd);
-	if (d->errnum == 0)
+	if (d->errnum == 0 && !d->binary)
 		output(w->cfg, out, v, d->name, strlen(d->name));
 }
 

@@ -24,6 +24,7 @@ struct hashcfg {
 	const struct weights *wt;
 	enum recmode mode;
 	int	 zero;		/* -z: NUL-terminated records and lines */
+	int	 binary;	/* --binary: hash binary files too */
 };
 
 /* A problem with one record: the record's number and what is wrong. */
@@ -37,6 +38,7 @@ struct hashdoc {
 	char	*name;
 	int	 isstdin;	/* read fd 0 */
 	int	 errnum;	/* it could not be read (or walked) */
+	int	 binary;	/* skipped: binary (see digest_fd) */
 	size_t	 end;		/* where its lines end in the job's out */
 	uint64_t size;		/* its size when opened, if a regular file */
 };

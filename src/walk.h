@@ -1,6 +1,7 @@
 /*
  * Walking the operands: files as given, "-" for standard input, and with
- * -r the regular files under a directory, in byte order of their names.
+ * -r the regular files under a directory, in byte order of their names,
+ * less the hidden and excluded ones.
  */
 #ifndef WALK_H
 #define WALK_H
@@ -30,10 +31,24 @@ struct walk_entry {
  */
 #define WALK_ISOUTPUT	(-2)
 
+/*
+ * How to walk.  The patterns are fnmatch(3) globs, as GNU grep takes
+ * them; the walk keeps a pointer to this, which must outlive it.
+ */
+struct walkopts {
+	int	 recursive;	/* -r: walk directory operands */
+	int	 follow;	/* -L: follow symbolic links while walking */
+	int	 hidden;	/* --hidden: walk names that begin with "." */
+	char	**exclude;	/* --exclude: files' base names to skip */
+	size_t	 nexclude;
+	char	**exclude_dir;	/* --exclude-dir: directories to skip */
+	size_t	 nexclude_dir;
+};
+
 struct walk;
 
-/* recursive: -r; follow: -L (follow symbolic links while walking). */
-struct walk *walk_new(int recursive, int follow);
+/* A walk as o says; NULL: the operands as given, no tree. */
+struct walk *walk_new(const struct walkopts *o);
 
 /*
  * The regular file dev:ino, as an operand ("-" included) or in a tree,

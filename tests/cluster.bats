@@ -1536,3 +1536,67 @@ shards_corpus() {
 	assert_success
 	assert_output ''
 }
+
+@test "cluster-110: executables under -r are skipped with a note, not grouped; --binary groups them as before" {
+	local b
+	for b in ls dir vdir cp; do
+		[ -f "/bin/$b" ] || skip "no /bin/$b here"
+	done
+	mkdir d
+	cp /bin/ls /bin/dir /bin/vdir /bin/cp d/
+	cmp -s d/ls d/dir && skip "ls and dir are one file here"
+	echo 'the quick brown fox jumps over the lazy dog' >d/t1
+	echo 'the quick brown fox jumps over the lazy dog' >d/t2
+	run --separate-stderr neardup cluster --format=tsv -r d
+	assert_exit OK
+	assert_output "$(printf '1\td/t1\t1.000000\n1\td/t2\t1.000000')"
+	assert_equal "$stderr" "$(for b in cp dir ls vdir; do
+		echo "neardup: d/$b: binary file skipped"; done)"
+	# Their strings are much the same: with --binary, hashed as text.
+	run --separate-stderr neardup cluster --format=tsv --binary -r d
+	assert_exit OK
+	assert_stderr_empty
+	assert_line --regexp $'^[0-9]+\td/dir\t'
+	assert_equal "$(cut -f1 <<<"$output" | sort | uniq -c | awk '$1 >= 3' |
+	    wc -l)" 1
+	# As operands too.
+	run --separate-stderr neardup cluster --docs --all d/ls d/t1
+	assert_exit OK
+	assert_output d/t1
+	assert_equal "$stderr" 'neardup: d/ls: binary file skipped'
+}
+
+@test "cluster-111: in a git checkout, cluster -r . passes over .git; --hidden walks it" {
+	command -v git >/dev/null || skip "no git"
+	mkdir -p top/co
+	cd top/co
+	git init -q .
+	echo 'the quick brown fox jumps over the lazy dog' >a.txt
+	cp a.txt b.txt
+	echo 'nothing like the others at all, a different text' >c.txt
+	git add . && git -c user.name=t -c user.email=t@t commit -qm one
+	run --separate-stderr neardup cluster --dups -r .
+	assert_exit OK
+	assert_output ./b.txt
+	assert_stderr_empty
+	# With --hidden: git's own copies (logs/HEAD and the branch's log).
+	run --separate-stderr neardup cluster --dups --hidden -r .
+	assert_exit OK
+	assert_line ./b.txt
+	assert_line --regexp '^\./\.git/'
+	# The filters apply to documents, not to fingerprint lines.
+	neardup hash a.txt >fp
+	for o in --binary --hidden --exclude=x --exclude-dir=x; do
+		run -2 --separate-stderr neardup cluster "$o" fp
+		assert_output ''
+	done
+	run -2 --separate-stderr neardup cluster --binary fp
+	assert_stderr_line '^neardup: --binary, --exclude, --exclude-dir and --hidden apply to documents \(--docs, -r\)$'
+	run -0 neardup cluster --dups -r --exclude=b.txt .
+	assert_output ''
+	cp a.txt ../a.txt
+	run -0 neardup cluster --dups -r --exclude-dir=co ..
+	assert_output ''
+	run -0 neardup cluster --dups -r ..
+	assert_output --partial ../co/
+}

@@ -1029,3 +1029,122 @@ make_tree() {
 	run -0 sh -c '"$NEARDUP" hash tr/f1 >>rec'
 	run -0 sh -c '"$NEARDUP" hash -r tr | cat >tr/piped'
 }
+
+@test "hash-184: a binary file (a NUL in its first 32 KiB) is skipped with a note, exit 0; --binary hashes it" {
+	printf 'alpha\0beta gamma delta' >nul.bin
+	printf 'alpha beta gamma delta' >sp.txt
+	cp "$NEARDUP" exe
+	run --separate-stderr neardup hash exe nul.bin sp.txt
+	assert_exit OK
+	assert_equal "${#lines[@]}" 1
+	assert_equal "${lines[0]##*  }" sp.txt
+	assert_equal "$stderr" "$(printf '%s\n' \
+	    'neardup: exe: binary file skipped' \
+	    'neardup: nul.bin: binary file skipped')"
+	# With --binary, read as ever: a NUL separates words as a blank does.
+	run --separate-stderr neardup hash --binary exe nul.bin sp.txt
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 3
+	assert_equal "$(fp_hex "${lines[1]}")" "$(fp_hex "${lines[2]}")"
+	# Standard input too, its first bytes in several reads from a pipe.
+	run --separate-stderr sh -c '{ printf "one two three "; sleep 0.2;
+	    printf "four\0five"; } | "$NEARDUP" hash'
+	assert_exit OK
+	assert_output ''
+	assert_equal "$stderr" 'neardup: -: binary file skipped'
+	# A NUL after the first 32 KiB is in text; one at its last byte is not.
+	{ repeat 'word ' 6553; printf '   \0 tail'; } >late.txt
+	{ repeat 'word ' 6553; printf '  \0 tail'; } >edge.bin
+	run --separate-stderr neardup hash late.txt edge.bin
+	assert_exit OK
+	assert_equal "${#lines[@]}" 1
+	assert_equal "${lines[0]##*  }" late.txt
+	assert_equal "$stderr" 'neardup: edge.bin: binary file skipped'
+	# Bytes that are not UTF-8 (Latin-1 text) are text.
+	run --separate-stderr neardup hash "$(fixture invalid-utf8.txt)"
+	assert_exit OK
+	assert_stderr_empty
+	# A note is not an error: a real one still makes the status 2.
+	run --separate-stderr neardup hash -r exe missing sp.txt
+	assert_exit TROUBLE
+	assert_equal "${#lines[@]}" 1
+	# Records are hashed as they are: --binary has no say there.
+	run --separate-stderr neardup hash --lines nul.bin
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 1
+	run -2 --separate-stderr neardup hash --binary --tsv nul.bin
+	assert_output ''
+	assert_stderr_line 'applies to whole documents'
+}
+
+@test "hash-185: under -r, hidden files and directories are passed over unless --hidden; operands never are" {
+	mkdir -p t/.git/objects t/.cache t/sub .conf/d
+	for f in t/a t/.git/objects/x t/.cache/y t/.hid t/sub/b t/sub/.z \
+	    .conf/d/c; do
+		echo "text of $f" >"$f"
+	done
+	run --separate-stderr neardup hash -r t
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "$(printf '%s\n' "${lines[@]##*  }")" "$(printf '%s\n' \
+	    t/a t/sub/b)"
+	run --separate-stderr neardup hash --hidden -r t
+	assert_exit OK
+	assert_equal "$(printf '%s\n' "${lines[@]##*  }")" "$(printf '%s\n' \
+	    t/.cache/y t/.git/objects/x t/.hid t/a t/sub/.z t/sub/b)"
+	# What was named is walked: a hidden directory, ".", a path through one.
+	run -0 neardup hash -r .conf
+	assert_output --partial '  .conf/d/c'
+	cd t
+	run -0 neardup hash -r .
+	assert_equal "$(printf '%s\n' "${lines[@]##*  }")" "$(printf '%s\n' \
+	    ./a ./sub/b)"
+	run -0 neardup hash -r "$BATS_TEST_TMPDIR/.conf"
+	assert_equal "${#lines[@]}" 1
+	run -0 neardup hash .hid
+	assert_equal "${#lines[@]}" 1
+	# --hidden shapes the walk of -r.
+	run -2 --separate-stderr neardup hash --hidden a
+	assert_equal "${stderr%%$'\n'*}" 'neardup: --hidden and --exclude-dir apply to -r'
+}
+
+@test "hash-186: --exclude and --exclude-dir skip base names, as GNU grep's; --exclude skips operands too" {
+	mkdir -p t/sub/deep t/keep/sub t/obj
+	for f in t/a.txt t/a.o t/sub/b.txt t/sub/deep/c.txt t/keep/d.txt \
+	    t/keep/sub/e.txt t/obj/f.txt; do
+		echo "text of $f" >"$f"
+	done
+	run -0 --separate-stderr neardup hash -r --exclude='*.o' t
+	assert_equal "$(printf '%s\n' "${lines[@]##*  }")" "$(printf '%s\n' \
+	    t/a.txt t/keep/d.txt t/keep/sub/e.txt t/obj/f.txt t/sub/b.txt \
+	    t/sub/deep/c.txt)"
+	assert_stderr_empty
+	# Repeatable; a directory's base name at any depth; not the operand.
+	run -0 neardup hash -r --exclude-dir=sub --exclude-dir='o?j' \
+	    --exclude='*.o' t
+	assert_equal "$(printf '%s\n' "${lines[@]##*  }")" "$(printf '%s\n' \
+	    t/a.txt t/keep/d.txt)"
+	run -0 neardup hash -r --exclude-dir=sub t/sub
+	assert_equal "${#lines[@]}" 2
+	# --exclude names files, not directories; --exclude-dir, directories.
+	run -0 neardup hash -r --exclude=sub --exclude-dir='*.txt' t
+	assert_equal "${#lines[@]}" 7
+	# An operand: its whole name or a part after a "/", silently.
+	run -0 --separate-stderr neardup hash --exclude='*.o' t/a.o t/a.txt
+	assert_equal "${lines[*]##*  }" t/a.txt
+	assert_stderr_empty
+	run -0 neardup hash --exclude='sub/*.txt' t/sub/b.txt t/a.txt
+	assert_equal "${lines[*]##*  }" t/a.txt
+	run -0 neardup hash --exclude='t/a.*' t/a.o t/sub/b.txt
+	assert_equal "${lines[*]##*  }" t/sub/b.txt
+	printf 't/a.o\0t/a.txt\0' >list
+	run -0 neardup hash --exclude='*.o' --files0-from=list
+	assert_equal "${lines[*]##*  }" t/a.txt
+	# Standard input has no name to match.
+	run -0 neardup hash --exclude='*' - <t/a.txt
+	assert_equal "${#lines[@]}" 1
+	run -2 --separate-stderr neardup hash --exclude-dir=sub t/a.txt
+	assert_equal "${stderr%%$'\n'*}" 'neardup: --hidden and --exclude-dir apply to -r'
+}

@@ -76,19 +76,20 @@ nlines() {
 
 # ---- bytes that are not text ------------------------------------------
 
-@test "host-001: binary files and NUL bytes in text: every command reads them, NUL separates words" {
+@test "host-001: binary files and NUL bytes in text: every command reads them with --binary, NUL separates words" {
 	head -c 100000 "$NEARDUP" >bin
 	printf 'alpha\0beta gamma delta' >nul.txt
 	printf 'alpha beta gamma delta' >sp.txt
-	run --separate-stderr neardup hash bin nul.txt sp.txt
+	run --separate-stderr neardup hash --binary bin nul.txt sp.txt
 	assert_exit OK
 	assert_stderr_empty
 	assert_equal "${#lines[@]}" 3
 	assert_equal "$(fp_hex "${lines[1]}")" "$(fp_hex "${lines[2]}")"
-	assert_equal "$(neardup hash bin)" "$(neardup hash <bin | sed 's/  -$/  bin/')"
+	assert_equal "$(neardup hash --binary bin)" \
+	    "$(neardup hash --binary <bin | sed 's/  -$/  bin/')"
 	run --separate-stderr neardup compare -q nul.txt sp.txt
 	assert_exit OK
-	run --separate-stderr neardup cluster --docs --all bin nul.txt sp.txt
+	run --separate-stderr neardup cluster --docs --binary --all bin nul.txt sp.txt
 	assert_exit OK
 	assert_output "$(printf 'bin\n\nnul.txt\nsp.txt')"
 }

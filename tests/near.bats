@@ -947,3 +947,31 @@ EOF
 	run jq -e 'length == 1 and .[0].distance == 0' <<<"$output"
 	assert_success
 }
+
+@test "near-129: --docs: a binary query is skipped with a note; --binary, --hidden, --exclude as for hash" {
+	mkdir -p q/.h
+	cp "$(fixture lighthouse.txt)" q/a.txt
+	cp "$(fixture lighthouse.txt)" q/.h/b.txt
+	cp q/a.txt q/c.o
+	printf 'alpha\0beta' >q/bin
+	neardup hash "$(fixture lighthouse.txt)" >idx
+	run --separate-stderr neardup near -d 3 --docs -r idx q
+	assert_exit OK
+	assert_equal "$(cut -f1 <<<"$output")" "$(printf 'q/a.txt\nq/c.o')"
+	assert_equal "$stderr" 'neardup: q/bin: binary file skipped'
+	run --separate-stderr neardup near -d 3 --docs --binary --hidden \
+	    --exclude='*.o' -r idx q
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "$(cut -f1 <<<"$output")" "$(printf 'q/.h/b.txt\nq/a.txt')"
+	# The operand was named: --exclude-dir does not skip it.
+	run -0 --separate-stderr neardup near -d 3 --docs -r --exclude-dir=q \
+	    idx q
+	assert_equal "${#lines[@]}" 2
+	# A binary operand alone: a note, no match, no error.
+	run --separate-stderr neardup near -d 3 --docs idx q/bin
+	assert_exit DIFFER
+	assert_equal "$stderr" 'neardup: q/bin: binary file skipped'
+	run -2 --separate-stderr neardup near -d 3 --binary idx q/bin
+	assert_stderr_line '^neardup: --binary, --exclude, --exclude-dir and --hidden apply to --docs$'
+}

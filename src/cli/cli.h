@@ -9,6 +9,7 @@
 
 #include "record.h"
 #include "scheme.h"
+#include "walk.h"
 #include "weights.h"
 
 /* Exit status, the same for every command (see EXIT STATUS in neardup(1)). */
@@ -69,13 +70,10 @@ void	cli_not_z(const char *path, uint64_t lineno);
  * as WALK_ISOUTPUT: reading it would read back what neardup writes.
  */
 struct walk;
-struct walk *cli_walk(int recursive, int follow);
+struct walk *cli_walk(const struct walkopts *);
 
 /* Is fd the regular file that standard output writes to? */
 int	cli_is_output(int fd);
-
-/* -L follows links in the walk of -r: without -r, a usage error. */
-void	cli_follow(const struct cmd *, int follow, int recursive);
 
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);
@@ -142,6 +140,10 @@ enum {
 	OPT_HEADER,
 	OPT_PROGRESS,
 	OPT_NO_PROGRESS,
+	OPT_BINARY,
+	OPT_EXCLUDE,
+	OPT_EXCLUDE_DIR,
+	OPT_HIDDEN,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 
@@ -171,5 +173,37 @@ void	shopts_scheme(const struct cmd *, struct shopts *, enum recmode,
 	    struct scheme *);
 
 void	shopts_free(struct shopts *);
+
+/*
+ * Options shared by every command that walks documents: -L -r, --binary,
+ * --exclude, --exclude-dir, --hidden.
+ */
+struct inopts {
+	struct walkopts walk;
+	int	 binary;	/* --binary: read binary files as text */
+	int	 filter;	/* one of --binary, --exclude, --hidden... */
+};
+
+#define INOPT_SHORT "Lr"
+#define INOPT_LONG \
+	{ "recursive", no_argument, NULL, 'r' }, \
+	{ "dereference", no_argument, NULL, 'L' }, \
+	{ "binary", no_argument, NULL, OPT_BINARY }, \
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE }, \
+	{ "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR }, \
+	{ "hidden", no_argument, NULL, OPT_HIDDEN }
+
+void	inopts_init(struct inopts *);
+
+/* Handle option ch if it is an input option: 1 if it was. */
+int	inopts_option(struct inopts *, int ch, const char *arg);
+
+/*
+ * -L, --hidden and --exclude-dir shape the walk of -r: without -r, a
+ * usage error.
+ */
+void	inopts_check(const struct cmd *, const struct inopts *);
+
+void	inopts_free(struct inopts *);
 
 #endif

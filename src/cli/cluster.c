@@ -33,8 +33,10 @@ const struct cmd cmd_cluster = {
 	"cluster", "group near-duplicates and choose which to keep",
 	"cluster [-hLrvz] [-a algo] [-c n | -w n] [-d distance] [-j jobs] "
 	"[-k size]\n"
-	"\t[-s seed] [-t threshold] [--all] [--docs] [--dups | --uniques]\n"
-	"\t[--format=groups|tsv|json] [--keep=first|longest|shortest|path]\n"
+	"\t[-s seed] [-t threshold] [--all] [--binary] [--docs]\n"
+	"\t[--dups | --uniques] [--exclude=glob] [--exclude-dir=glob]\n"
+	"\t[--format=groups|tsv|json] [--hidden]\n"
+	"\t[--keep=first|longest|shortest|path]\n"
 	"\t[--bands] [--keep-case] [--keep-punct] [--lsh=BxR] [--multiset]\n"
 	"\t[--header] [--pairs] [--progress | --no-progress] [--sorted]\n"
 	"\t[--exact | --verify] [--transitive] [--weights=file] [file ...]",
@@ -211,8 +213,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "header", no_argument, NULL, OPT_HEADER },
 		{ "threshold", required_argument, NULL, 't' },
-		{ "recursive", no_argument, NULL, 'r' },
-		{ "dereference", no_argument, NULL, 'L' },
+		INOPT_LONG,
 		{ "null-data", no_argument, NULL, 'z' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "all", no_argument, NULL, OPT_CMD_FIRST },
@@ -239,12 +240,13 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	struct hashcfg cfg;
 	struct hashrun *run;
 	struct shopts so;
+	struct inopts io;
 	struct fpset s;
 	struct group *g;
 	struct out o;
 	size_t ng, i;
 	unsigned jobs = hashrun_default_jobs();
-	int ch, docs = 0, recursive = 0, follow = 0, verbose = 0, shingling = 0;
+	int ch, docs = 0, verbose = 0, shingling = 0;
 	int algo_given = 0, have_lsh = 0, have_d = 0, rval = EXIT_OK, k;
 	int bands = 0, sorted = 0, have_t = 0, have_keep = 0, verify = 0;
 	int exact = 0;
@@ -258,14 +260,15 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	co.t = DEFAULT_THRESHOLD;
 	co.d = 3;
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "d:hj:Lrt:vz",
+	inopts_init(&io);
+	while ((ch = getopt_long(argc, argv, SHOPT_SHORT INOPT_SHORT "d:hj:t:vz",
 	    longopts, NULL)) != -1) {
 		if (shopts_option(c, &so, ch, optarg)) {
 			shingling = 1;
 			algo_given |= ch == 'a';
 			continue;
 		}
-		if (progress_option(ch))
+		if (inopts_option(&io, ch, optarg) || progress_option(ch))
 			continue;
 		switch (ch) {
 		case 'd':
@@ -279,12 +282,6 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		case 'j':
 			jobs = (unsigned)cli_number(c, "-j", optarg, 1,
 			    HASHRUN_JOBS_MAX);
-			break;
-		case 'L':
-			follow = 1;
-			break;
-		case 'r':
-			recursive = 1;
 			break;
 		case 't':
 			co.t = cli_fraction(c, "-t", optarg, 0);
@@ -366,8 +363,13 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	docs |= recursive;
-	cli_follow(c, follow, recursive);
+	docs |= io.walk.recursive;
+	inopts_check(c, &io);
+	if (io.filter && !docs) {
+		warnx("--binary, --exclude, --exclude-dir and --hidden apply "
+		    "to documents (--docs, -r)");
+		cli_usage(c);
+	}
 	if (o.pairs && (o.show != SHOW_GROUPS || o.all || have_keep)) {
 		warnx("--pairs prints pairs, not groups: not with --dups, "
 		    "--uniques, --all or --keep");
@@ -423,9 +425,10 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		/* Known now: say so before hashing them all. */
 		check_algo_opts(&cfg.sc, have_t, have_d, have_lsh, &co, 1);
 		cfg.wt = so.weights != NULL ? &so.wt : NULL;
+		cfg.binary = io.binary;
 		progress_start("files", 0);
-		progress_inputs(argv, argc, recursive, follow);
-		run = hashrun_new(&cfg, jobs, recursive, follow, collect, &s);
+		progress_inputs(argv, argc, &io.walk);
+		run = hashrun_new(&cfg, jobs, &io.walk, collect, &s);
 		if (argc == 0)
 			hashrun_operand(run, "-");
 		for (i = 0; i < (size_t)argc; i++)
@@ -433,7 +436,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		rval = hashrun_finish(run);
 	} else {
 		progress_start("fingerprints", 0);
-		progress_inputs(argv, argc, 0, 0);
+		progress_inputs(argv, argc, NULL);
 		if (argc == 0 && fpset_load(&s, "-", o.zero, 0) == -1)
 			rval = EXIT_TROUBLE;
 		for (i = 0; i < (size_t)argc; i++)
@@ -527,5 +530,6 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	cluster_free(&cl);
 	fpset_free(&s);
 	shopts_free(&so);
+	inopts_free(&io);
 	return out_close() | rval;
 }

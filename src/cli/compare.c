@@ -108,7 +108,7 @@ read_doc(struct digest *d, int fd, struct buf *text, int keep,
 	int e = 0;
 
 	if (!keep && !progress_on())
-		e = digest_fd(d, fd, &v);
+		e = digest_fd(d, fd, 0, &v);
 	else {
 		/* Block by block, for the text or for the progress line. */
 		for (;;) {
@@ -719,7 +719,7 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	} else {
 		shopts_scheme(c, &so, REC_NONE, &r.sc);
 		progress_start("files", 0);
-		progress_inputs(argv, 2, 0, 0);
+		progress_inputs(argv, 2, NULL);
 		for (i = 0; i < 2; i++) {
 			s[i].name = argv[i];
 			if ((e = open_doc(&s[i])) != 0)

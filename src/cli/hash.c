@@ -20,7 +20,8 @@ static int hash_exec(const struct cmd *, int, char **);
 const struct cmd cmd_hash = {
 	"hash", "print one fingerprint line per document",
 	"hash [-hLrz] [-a algo] [-c n | -w n] [-j jobs] [-k size] [-s seed]\n"
-	"\t[--bands [-t threshold | --lsh=BxR]] [--files0-from=file] "
+	"\t[--bands [-t threshold | --lsh=BxR]] [--binary] [--exclude=glob]\n"
+	"\t[--exclude-dir=glob] [--files0-from=file] [--hidden] "
 	"[--keep-case]\n"
 	"\t[--keep-punct] [--lines | --tsv] [--multiset]\n"
 	"\t[--progress | --no-progress] [--weights=file] [file ...]",
@@ -42,8 +43,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	static const struct option longopts[] = {
 		SHOPT_LONG,
 		PROGRESS_LONG,
-		{ "recursive", no_argument, NULL, 'r' },
-		{ "dereference", no_argument, NULL, 'L' },
+		INOPT_LONG,
 		{ "files0-from", required_argument, NULL, OPT_FILES0 },
 		{ "lines", no_argument, NULL, OPT_LINES },
 		{ "tsv", no_argument, NULL, OPT_TSV },
@@ -58,17 +58,20 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	struct hashcfg cfg;
 	struct hashrun *run;
 	struct shopts so;
+	struct inopts io;
 	const char *list = NULL;
 	unsigned jobs = hashrun_default_jobs();
-	int ch, recursive = 0, follow = 0, i, rval, bands = 0, have_lsh = 0;
+	int ch, i, rval, bands = 0, have_lsh = 0;
 	double t = -1;
 	struct lsh lsh;
 
 	memset(&cfg, 0, sizeof(cfg));
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "hj:Lrt:z",
+	inopts_init(&io);
+	while ((ch = getopt_long(argc, argv, SHOPT_SHORT INOPT_SHORT "hj:t:z",
 	    longopts, NULL)) != -1) {
-		if (shopts_option(c, &so, ch, optarg) || progress_option(ch))
+		if (shopts_option(c, &so, ch, optarg) ||
+		    inopts_option(&io, ch, optarg) || progress_option(ch))
 			continue;
 		switch (ch) {
 		case 'h':
@@ -77,12 +80,6 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 		case 'j':
 			jobs = (unsigned)cli_number(c, "-j", optarg, 1,
 			    HASHRUN_JOBS_MAX);
-			break;
-		case 'L':
-			follow = 1;
-			break;
-		case 'r':
-			recursive = 1;
 			break;
 		case 't':
 			t = cli_fraction(c, "-t", optarg, 0);
@@ -115,7 +112,13 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	cli_follow(c, follow, recursive);
+	inopts_check(c, &io);
+	if (io.binary && cfg.mode != REC_NONE) {
+		warnx("--binary applies to whole documents, not to --lines or "
+		    "--tsv records");
+		cli_usage(c);
+	}
+	cfg.binary = io.binary;
 	if (list != NULL && argc > 0) {
 		warnx("file operands cannot be combined with --files0-from");
 		cli_usage(c);
@@ -149,8 +152,8 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 
 	progress_start(cfg.mode == REC_NONE ? "files" : NULL, 1);
 	if (list == NULL)
-		progress_inputs(argv, argc, recursive, follow);
-	run = hashrun_new(&cfg, jobs, recursive, follow, write_lines, NULL);
+		progress_inputs(argv, argc, &io.walk);
+	run = hashrun_new(&cfg, jobs, &io.walk, write_lines, NULL);
 	if (list != NULL)
 		hashrun_files0(run, list);
 	else if (argc == 0)
@@ -161,5 +164,6 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	rval = hashrun_finish(run);
 	progress_end();
 	shopts_free(&so);
+	inopts_free(&io);
 	return out_close() | rval;
 }

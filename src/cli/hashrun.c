@@ -54,6 +54,9 @@ emit(struct hashrun *r, struct hashjob *j)
 		if (d->end > start)
 			r->emit(r->ctx, j->out.data + start, d->end - start);
 		start = d->end;
+		/* Not an error: a note that the file was passed over. */
+		if (d->binary)
+			warnx("%s: binary file skipped", cli_vis(d->name));
 		if (d->errnum != 0) {
 			warnx("%s: %s", cli_vis(d->name),
 			    walk_strerror(d->errnum));
@@ -129,6 +132,7 @@ add_doc(struct hashrun *r, const char *name, int isstdin, int errnum,
 	d->name = xstrdup(name);
 	d->isstdin = isstdin;
 	d->errnum = errnum;
+	d->binary = 0;
 	d->end = 0;
 	r->batchbytes += size > 0 ? size : 0;
 	/* Of unknown length (a FIFO, a device): it may take long. */
@@ -260,8 +264,8 @@ hashrun_default_jobs(void)
 }
 
 struct hashrun *
-hashrun_new(const struct hashcfg *cfg, unsigned jobs, int recursive,
-    int follow, hashrun_emit *fn, void *ctx)
+hashrun_new(const struct hashcfg *cfg, unsigned jobs,
+    const struct walkopts *wo, hashrun_emit *fn, void *ctx)
 {
 	struct hashrun *r = xcalloc(1, sizeof(*r));
 	unsigned i;
@@ -277,7 +281,7 @@ hashrun_new(const struct hashcfg *cfg, unsigned jobs, int recursive,
 		r->wctx[i] = &r->workers[i];
 	}
 	r->pool = pool_new(jobs, hashjob_run, r->wctx);
-	r->walk = cli_walk(recursive, follow);
+	r->walk = cli_walk(wo);
 	return r;
 }
 

@@ -18,10 +18,15 @@ typedef void hashrun_emit(void *ctx, const char *lines, size_t len);
 #define HASHRUN_JOBS_MAX 256
 unsigned hashrun_default_jobs(void);
 
+/* The operands are walked as wo says (see walk.h), which must outlive it. */
+struct walkopts;
 struct hashrun *hashrun_new(const struct hashcfg *, unsigned jobs,
-	    int recursive, int follow, hashrun_emit *, void *ctx);
+	    const struct walkopts *wo, hashrun_emit *, void *ctx);
 
-/* Hash an operand ("-" is standard input; a directory is walked with -r). */
+/*
+ * Hash an operand ("-" is standard input; a directory is walked with -r).
+ * A binary file is skipped with a note, unless the hashcfg says binary.
+ */
 void	hashrun_operand(struct hashrun *, const char *);
 
 /* Hash the NUL-separated names read from list ("-": standard input). */

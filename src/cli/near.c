@@ -31,7 +31,8 @@ const struct cmd cmd_near = {
 	"near [-hLrz] -d distance [-n count] [--docs] [--format=text|json] "
 	"[--header]\n"
 	"\t[--self] [-a simhash] [-c n | -w n] [-k size] [-s seed] "
-	"[--keep-case]\n"
+	"[--binary]\n"
+	"\t[--exclude=glob] [--exclude-dir=glob] [--hidden] [--keep-case]\n"
 	"\t[--keep-punct] [--multiset] [--progress | --no-progress] "
 	"[--weights=file]\n"
 	"\tindex [query ...]",
@@ -139,14 +140,17 @@ doc_size(int fd, int errnum)
 	return (uint64_t)st.st_size;
 }
 
-/* --docs: hash the documents under path and query with them. */
+/*
+ * --docs: hash the documents under path and query with them; binary ones
+ * are skipped with a note unless binary.
+ */
 static void
 query_docs(struct near *r, struct walk *w, struct digest *dg,
-    const char *path)
+    const char *path, int binary)
 {
 	struct walk_entry e;
 	const uint64_t *v;
-	int fd, errnum;
+	int fd, errnum, rv;
 
 	walk_start(w, path);
 	while (walk_next(w, &e)) {
@@ -156,10 +160,17 @@ query_docs(struct near *r, struct walk *w, struct digest *dg,
 			if (fd == -1)
 				errnum = errno;
 			else {
-				errnum = digest_fd(dg, fd, &v);
+				rv = digest_fd(dg, fd, !binary, &v);
+				errnum = rv == DIGEST_BINARY ? 0 : rv;
 				progress_count(1, doc_size(fd, errnum));
 				if (!e.isstdin)
 					close(fd);
+				if (rv == DIGEST_BINARY) {
+					/* A note, not an error. */
+					warnx("%s: binary file skipped",
+					    cli_vis(e.path));
+					continue;
+				}
 			}
 		}
 		if (errnum != 0) {
@@ -236,32 +247,33 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
 		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
 		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "recursive", no_argument, NULL, 'r' },
-		{ "dereference", no_argument, NULL, 'L' },
+		INOPT_LONG,
 		{ "null-data", no_argument, NULL, 'z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct near r;
 	struct shopts so;
+	struct inopts io;
 	struct scheme sc;
 	struct digest dg;
 	struct walk *w;
 	struct pairs ps = { 0 };
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
-	int ch, docs = 0, recursive = 0, follow = 0, have_d = 0, i;
+	int ch, docs = 0, have_d = 0, i;
 	int shingling = 0;
 	size_t k;
 
 	memset(&r, 0, sizeof(r));
 	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "d:hLn:rz",
+	inopts_init(&io);
+	while ((ch = getopt_long(argc, argv, SHOPT_SHORT INOPT_SHORT "d:hn:z",
 	    longopts, NULL)) != -1) {
 		if (shopts_option(c, &so, ch, optarg)) {
 			shingling |= ch != 'a';	/* -a is checked apart */
 			continue;
 		}
-		if (progress_option(ch))
+		if (inopts_option(&io, ch, optarg) || progress_option(ch))
 			continue;
 		switch (ch) {
 		case 'd':
@@ -272,15 +284,9 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		case 'h':
 			cli_print_usage(c, stdout);
 			return out_close();
-		case 'L':
-			follow = 1;
-			break;
 		case 'n':
 			r.limit = (size_t)cli_number(c, "-n", optarg, 1,
 			    UINT32_MAX);
-			break;
-		case 'r':
-			recursive = 1;
 			break;
 		case 'z':
 			r.zero = 1;
@@ -335,11 +341,16 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		    "fingerprint lines is in the lines");
 		cli_usage(c);
 	}
-	if ((recursive || follow) && !docs) {
+	if ((io.walk.recursive || io.walk.follow) && !docs) {
 		warnx("-r and -L apply to --docs");
 		cli_usage(c);
 	}
-	cli_follow(c, follow, recursive);
+	if (io.filter && !docs) {
+		warnx("--binary, --exclude, --exclude-dir and --hidden apply "
+		    "to --docs");
+		cli_usage(c);
+	}
+	inopts_check(c, &io);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && strcmp(argv[0], "-") == 0)
 			break;
@@ -352,7 +363,8 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	progress_start(docs ? "files" : "fingerprints", !r.self);
 	/* The total: with queries from standard input, unknown. */
 	if (r.self || argc > 1)
-		progress_inputs(argv, r.self ? 1 : argc, recursive, follow);
+		progress_inputs(argv, r.self ? 1 : argc,
+		    docs ? &io.walk : NULL);
 	if (fpset_load(&r.ix, argv[0], r.zero, 1) == -1) {
 		/* Unhook stderr and stop the sizer, as on the way out below. */
 		progress_end();
@@ -390,11 +402,11 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		}
 		check_d(r.d, sc.size);
 		digest_init(&dg, &sc, so.weights ? &so.wt : NULL, NULL);
-		w = cli_walk(recursive, follow);
+		w = cli_walk(&io.walk);
 		if (argc == 1)
-			query_docs(&r, w, &dg, "-");
+			query_docs(&r, w, &dg, "-", io.binary);
 		for (i = 1; i < argc; i++)
-			query_docs(&r, w, &dg, argv[i]);
+			query_docs(&r, w, &dg, argv[i], io.binary);
 		walk_free(w);
 		digest_free(&dg);
 	} else {
@@ -413,6 +425,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	free(r.m);
 	fpset_free(&r.ix);
 	shopts_free(&so);
+	inopts_free(&io);
 	if (out_close() != EXIT_OK)
 		return EXIT_TROUBLE;
 	if (r.rval != EXIT_OK)

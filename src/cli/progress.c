@@ -43,7 +43,8 @@ struct sizer {
 	pthread_t th;
 	int	 running;
 	char *const *ops;
-	int	 nops, recursive, follow;
+	int	 nops;
+	const struct walkopts *wo;
 	atomic_int stop;
 	atomic_int state;		/* TOTAL_* */
 	_Atomic uint64_t total;		/* bytes, once TOTAL_KNOWN */
@@ -220,7 +221,7 @@ sizer_main(void *arg)
 	long long n;
 	int i, state = TOTAL_KNOWN;
 
-	w = walk_new(sz->recursive, sz->follow);
+	w = walk_new(sz->wo);
 	for (i = 0; i < sz->nops && state == TOTAL_KNOWN; i++) {
 		walk_start(w, sz->ops[i]);
 		while (walk_next(w, &e)) {
@@ -245,7 +246,7 @@ sizer_main(void *arg)
 }
 
 void
-progress_inputs(char *const *ops, int nops, int recursive, int follow)
+progress_inputs(char *const *ops, int nops, const struct walkopts *wo)
 {
 	static char *const dash[] = { "-", NULL };
 	struct sizer *sz = &P.sz;
@@ -286,8 +287,7 @@ progress_inputs(char *const *ops, int nops, int recursive, int follow)
 	}
 	sz->ops = ops;
 	sz->nops = nops;
-	sz->recursive = recursive;
-	sz->follow = follow;
+	sz->wo = wo;
 	atomic_store(&sz->stop, 0);
 	atomic_store(&sz->state, TOTAL_COUNTING);
 	if (pthread_create(&sz->th, NULL, sizer_main, sz) != 0)

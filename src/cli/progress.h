@@ -35,13 +35,15 @@ int	progress_on(void);
 
 /*
  * The inputs, for a total that gives the time left: operands as the
- * commands take them ("-" for standard input; none means "-"), walked
- * with -r (recursive) and -L (follow) as hashrun walks them.  The sizes
- * are added up by a thread of their own, and the time left shows once
- * they are; an input whose size cannot be known (a pipe) means none.
+ * commands take them ("-" for standard input; none means "-"), walked as
+ * wo says (NULL: not walked), as hashrun walks them; wo must outlive the
+ * line.  The sizes are added up by a thread of their own, and the time
+ * left shows once they are; an input whose size cannot be known (a pipe)
+ * means none.
  */
-void	progress_inputs(char *const *ops, int nops, int recursive,
-	    int follow);
+struct walkopts;
+void	progress_inputs(char *const *ops, int nops,
+	    const struct walkopts *wo);
 
 /* items more things and bytes more bytes are done; maybe draw. */
 void	progress_count(uint64_t items, uint64_t bytes);

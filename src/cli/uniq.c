@@ -275,7 +275,7 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 	dedup_init(&u.dd, &sc, t, u.tsv);
 
 	progress_start("records", !u.count && !u.all);
-	progress_inputs(argv, argc, 0, 0);
+	progress_inputs(argv, argc, NULL);
 	in = uniqin_new(&u.dd, u.delim, u.tsv, emit, &u);
 	if (argc == 0)
 		u.rval |= uniqin_file(in, "-");

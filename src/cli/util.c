@@ -148,9 +148,9 @@ cli_not_z(const char *path, uint64_t lineno)
 }
 
 struct walk *
-cli_walk(int recursive, int follow)
+cli_walk(const struct walkopts *wo)
 {
-	struct walk *w = walk_new(recursive, follow);
+	struct walk *w = walk_new(wo);
 	struct stat st;
 
 	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode))
@@ -166,15 +166,6 @@ cli_is_output(int fd)
 	return fstat(fd, &in) == 0 && fstat(STDOUT_FILENO, &out) == 0 &&
 	    S_ISREG(in.st_mode) && S_ISREG(out.st_mode) &&
 	    in.st_dev == out.st_dev && in.st_ino == out.st_ino;
-}
-
-void
-cli_follow(const struct cmd *c, int follow, int recursive)
-{
-	if (follow && !recursive) {
-		warnx("-L applies to -r");
-		cli_usage(c);
-	}
 }
 
 double
