@@ -1549,7 +1549,7 @@ shards_corpus() {
 	echo 'the quick brown fox jumps over the lazy dog' >d/t2
 	run --separate-stderr neardup cluster --format=tsv -r d
 	assert_exit OK
-	assert_output "$(printf '1\td/t1\t1.000000\n1\td/t2\t1.000000')"
+	assert_output "$(printf '1\td/t1\t1.000000\tkept\n1\td/t2\t1.000000\texact')"
 	assert_equal "$stderr" "$(for b in cp dir ls vdir; do
 		echo "neardup: d/$b: binary file skipped"; done)"
 	# Their strings are much the same: with --binary, hashed as text.
@@ -1599,4 +1599,336 @@ shards_corpus() {
 	assert_output ''
 	run -0 neardup cluster --dups -r ..
 	assert_output --partial ../co/
+}
+
+# ---- exact confirmation and the leader rule ----------------------------------------
+
+# exact A B [OPTION...]: the exact resemblance of documents A and B, as
+# compare prints it in JSON (six decimals, cut toward zero), shingled with
+# the OPTIONs (the same -w and friends as the cluster run).
+exact() {
+	"$NEARDUP" compare --format=json "${@:3}" "$1" "$2" |
+	    jq -r '.jaccard' | awk '{ printf "%.6f\n", $1 }'
+}
+
+# at_least X T: the decimal X is T or more.
+at_least() {
+	awk -v x="$1" -v t="$2" 'BEGIN { exit !(x + 0 >= t + 0) }'
+}
+
+# check_leaders T [OPTION...]: in the tsv groups in $output, the first row
+# of each group is the kept one ("kept", 1.000000), and every other row is
+# a member whose exact resemblance to the kept one, as compare gives it, is
+# its similarity and is T or more, with basis "exact".  Prints the number of
+# members checked; or what is wrong, and returns 1 (fail would not stop a
+# command substitution: call as n=$(check_leaders T) || fail "$n").
+check_leaders() {
+	local t=$1 cl name sim basis kept= last= want n=0
+	shift
+	while IFS=$'\t' read -r cl name sim basis; do
+		if [ "$cl" != "$last" ]; then
+			if [ "$sim $basis" != '1.000000 kept' ]; then
+				echo "group $cl starts with $name $sim $basis"
+				return 1
+			fi
+			kept=$name last=$cl
+			continue
+		fi
+		if [ "$basis" != exact ]; then
+			echo "$name in group $cl: basis $basis"
+			return 1
+		fi
+		want=$(exact "$kept" "$name" "$@")
+		if [ "$sim" != "$want" ]; then
+			echo "$name in group $cl: $sim, compare says $want to $kept"
+			return 1
+		fi
+		if ! at_least "$want" "$t"; then
+			echo "$name listed with $kept at $want, below -t $t"
+			return 1
+		fi
+		n=$((n + 1))
+	done <<<"$output"
+	echo "$n"
+}
+
+# dt_headers: dt/clk1.h ... dt/clk4.h, C headers as in include/dt-bindings:
+# one long licence comment, then 20 defines each, clk i sharing 10 with
+# clk i+1.  Neighbours are near-duplicates (resemblance 0.87), the files
+# two apart are not (0.76), all through the licence they share.
+dt_headers() {
+	local i
+	mkdir dt
+	for i in 1 2 3 4; do
+		{
+			echo '/* SPDX-License-Identifier: GPL-2.0'
+			{ text 8; text 9; } | sed 's/^/ * /'
+			echo ' */'
+			awk -v i="$i" 'BEGIN { for (k = (i - 1) * 10 + 1; k <= (i + 1) * 10; k++)
+			    printf "#define CLK_%d_GATE %d\n", k * 31, k }'
+		} >dt/clk$i.h
+	done
+}
+
+@test "cluster-200: dt-bindings chain: each listed header reaches t with the kept one; --transitive chains them" {
+	dt_headers
+	local a n
+	# The chain: 1 ~ 2 ~ 3 ~ 4 at the default -t 0.8, but 1 !~ 3.
+	at_least "$(exact dt/clk1.h dt/clk2.h)" 0.8 || fail "1 ~ 2 below 0.8"
+	at_least "$(exact dt/clk2.h dt/clk3.h)" 0.8 || fail "2 ~ 3 below 0.8"
+	at_least "$(exact dt/clk3.h dt/clk4.h)" 0.8 || fail "3 ~ 4 below 0.8"
+	! at_least "$(exact dt/clk1.h dt/clk3.h)" 0.8 || fail "1 ~ 3: no chain"
+	for a in oph minhash bottomk; do
+		cl -a "$a" -r dt
+		assert_exit OK
+		assert_stderr_empty
+		assert_output "$(groups 'dt/clk1.h dt/clk2.h' 'dt/clk3.h dt/clk4.h')"
+		cl -a "$a" --format=tsv -r dt
+		n=$(check_leaders 0.8) || fail "$a: $n"
+		assert_equal "$n" 2
+		# Removing the --dups keeps a copy within t of each.
+		cl -a "$a" --dups -r dt
+		assert_output "$(printf '%s\n' dt/clk2.h dt/clk4.h)"
+		# --transitive: the connected components, 3 and 4 under 1.
+		cl -a "$a" --transitive --format=tsv -r dt
+		assert_exit OK
+		assert_output "$(printf '1\t%s\t%s\t%s\n' \
+		    dt/clk1.h 1.000000 kept \
+		    dt/clk2.h "$(exact dt/clk1.h dt/clk2.h)" exact \
+		    dt/clk3.h "$(exact dt/clk1.h dt/clk3.h)" exact \
+		    dt/clk4.h "$(exact dt/clk1.h dt/clk4.h)" exact)"
+		cl -a "$a" --transitive -r dt
+		assert_output "$(groups 'dt/clk1.h dt/clk2.h dt/clk3.h dt/clk4.h')"
+	done
+	# From fingerprint lines, --verify: the same groups as -r.
+	neardup hash -a oph -r dt >dt.fp
+	cl --verify dt.fp
+	assert_exit OK
+	assert_output "$(groups 'dt/clk1.h dt/clk2.h' 'dt/clk3.h dt/clk4.h')"
+	cl --verify --transitive dt.fp
+	assert_output "$(groups 'dt/clk1.h dt/clk2.h dt/clk3.h dt/clk4.h')"
+}
+
+@test "cluster-201: the licences of common-licenses: every listed one reaches t with the kept one, every scheme and --keep" {
+	[ -d /usr/share/common-licenses ] || skip "no /usr/share/common-licenses"
+	local f a t k n total=0
+	mkdir lic
+	for f in GPL-1 GPL-2 GPL-3 LGPL-2 LGPL-2.1 LGPL-3 Apache-2.0 Artistic \
+	    BSD MPL-1.1 MPL-2.0 GFDL-1.2 GFDL-1.3; do
+		[ -f "/usr/share/common-licenses/$f" ] &&
+		    cp "/usr/share/common-licenses/$f" lic/
+	done
+	for a in oph minhash bottomk '-a simhash -d 20'; do
+		[[ $a == -* ]] || a="-a $a"
+		for t in 0.3 0.5; do
+			for k in first path longest shortest; do
+				# shellcheck disable=SC2086
+				cl $a -t "$t" --keep="$k" --format=tsv -r lic
+				assert_exit OK
+				n=$(check_leaders "$t") || fail "$a -t $t --keep=$k: $n"
+				total=$((total + n))
+			done
+		done
+	done
+	# Some were listed: the check above checked something.
+	((total > 0)) || fail "no near-duplicates among the licences at -t 0.3"
+	# Where GPL-1 ~ GPL-2 ~ LGPL-2.1 chain at 0.3 (Debian's texts), the
+	# default lists no LGPL-2.1 under GPL-1; --transitive does.
+	if at_least "$(exact lic/GPL-1 lic/GPL-2)" 0.3 &&
+	    at_least "$(exact lic/GPL-2 lic/LGPL-2.1)" 0.3 &&
+	    ! at_least "$(exact lic/GPL-1 lic/LGPL-2.1)" 0.3; then
+		cl -t 0.3 --format=tsv -r lic
+		run awk -F '\t' '$2 == "lic/GPL-1" { g = $1 } $2 == "lic/LGPL-2.1" && $1 == g' <<<"$output"
+		assert_output ''
+		cl -t 0.3 --transitive --format=tsv -r lic
+		run awk -F '\t' '$2 == "lic/GPL-1" { g = $1 } $2 == "lic/LGPL-2.1" && $1 == g' <<<"$output"
+		refute_output ''
+	fi
+}
+
+@test "cluster-202: the leader rule: one near two kept documents joins the first in keep order, and chains none" {
+	# z: the first half of x, the second of y (resemblance 0.33 each);
+	# x and y have nothing in common.
+	text 1 >x
+	text 2 >y
+	{ head -n 12 x; tail -n 13 y; } >z
+	at_least "$(exact x z)" 0.3 || fail "x ~ z below 0.3"
+	at_least "$(exact y z)" 0.3 || fail "y ~ z below 0.3"
+	cl -t 0.3 --docs x y z
+	assert_exit OK
+	assert_output "$(groups 'x z')"
+	cl -t 0.3 --docs y x z
+	assert_output "$(groups 'y z')"
+	cl -t 0.3 --keep=path --docs z y x
+	assert_output "$(groups 'x z')"
+	cl -t 0.3 --format=tsv --docs y x z
+	assert_output "$(printf '1\ty\t1.000000\tkept\n1\tz\t%s\texact' "$(exact y z)")"
+	# The connected component: all three.
+	cl -t 0.3 --transitive --docs x y z
+	assert_output "$(groups 'x y z')"
+}
+
+@test "cluster-203: --pairs with documents: each pair's similarity is compare's resemblance, basis exact" {
+	corpus
+	local a b sim basis want n=0
+	cl --pairs -t 0.7 -r c
+	assert_exit OK
+	assert_stderr_empty
+	# 3 + 3 pairs of the a and b families above 0.95, a-05 with a, a-copy
+	# and a-01 (0.75 and more).
+	assert_equal "${#lines[@]}" 9
+	while IFS=$'\t' read -r a b sim basis; do
+		assert_equal "$basis" exact
+		# compare prints four decimals, cut: so is the similarity.
+		want=$("$NEARDUP" compare "$a" "$b" | awk '$1 == "resemblance" { print $2 }')
+		assert_equal "${sim:0:6}" "$want"
+		assert_equal "$sim" "$(exact "$a" "$b")"
+		at_least "$sim" 0.7 || fail "$a $b: $sim below -t 0.7"
+		n=$((n + 1))
+	done <<<"$output"
+	assert_equal "$n" 9
+	[[ $output == *$'c/a-01.txt\tc/a-05.txt\t'* ]] || fail "no a-01 a-05 pair: $output"
+	cl --pairs --format=json -t 0.7 -r c
+	jq_true "length == 9 and all(.[]; .basis == \"exact\")"
+	jq_true ".[] | select(.a == \"c/a-01.txt\" and .b == \"c/a.txt\") | .similarity == $(exact c/a-01.txt c/a.txt)"
+	# Other shingling: the same shingles as compare's.
+	cl --pairs -w 2 --keep-case --docs c/a.txt c/a-05.txt
+	assert_output "$(printf 'c/a.txt\tc/a-05.txt\t%s\texact' "$(exact c/a.txt c/a-05.txt -w 2 --keep-case)")"
+}
+
+@test "cluster-204: --verify: fingerprint lines confirmed by the files' exact resemblance" {
+	corpus
+	# 16 values, seed 16: the estimate for a and a-05 is 15/16, though
+	# their resemblance is 0.75, below -t 0.8.
+	neardup hash -a oph -k 16 -s 16 c/a.txt c/a-05.txt c/a-01.txt c/c.txt >fps.fp
+	at_least "$(est c/a.txt c/a-05.txt)" 0.8 || fail "estimate below 0.8: pick another seed"
+	! at_least "$(exact c/a.txt c/a-05.txt)" 0.8 || fail "a ~ a-05 at 0.8"
+	cl --format=tsv fps.fp
+	assert_exit OK
+	assert_line --index 1 "$(printf '1\tc/a-05.txt\t%s\testimate' "$(est c/a.txt c/a-05.txt)")"
+	cl --format=tsv --verify fps.fp
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(printf '1\tc/a.txt\t1.000000\tkept\n1\tc/a-01.txt\t%s\texact' "$(exact c/a.txt c/a-01.txt)")"
+	# The pair was a candidate, turned down by its exact resemblance.
+	cl -v --verify fps.fp
+	assert_stderr_line '^neardup: 2 candidate pairs, 1 confirmed, 2 by the exact resemblance$'
+	assert_stderr_line '^neardup: [0-9]+ documents read again for their shingle sets, [0-9]+ bytes$'
+	cl --pairs --verify fps.fp
+	assert_output "$(printf 'c/a.txt\tc/a-01.txt\t%s\texact' "$(exact c/a.txt c/a-01.txt)")"
+	cl --dups --verify fps.fp
+	assert_output c/a-01.txt
+	# Documents are confirmed already: --verify with them is refused.
+	usage_error --verify -r c
+	assert_stderr_line '^neardup: --verify reads the files that fingerprint lines name: documents \(--docs, -r\) are confirmed exactly already$'
+	usage_error --verify --docs c/a.txt c/a-01.txt
+}
+
+@test "cluster-205: --verify: a file gone since it was hashed is named, exit 2, the rest clustered" {
+	corpus
+	neardup hash -a oph c/a.txt c/a-01.txt c/b.txt c/b-copy.txt >fps.fp
+	rm c/a-01.txt
+	cl --verify fps.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: c/a-01.txt: No such file or directory'
+	assert_output "$(groups 'c/b.txt c/b-copy.txt')"
+	cl --verify --pairs fps.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: c/a-01.txt: No such file or directory'
+	assert_output "$(printf 'c/b.txt\tc/b-copy.txt\t1.000000\texact')"
+	# Without --verify no file is read.
+	cl fps.fp
+	assert_exit OK
+	assert_output "$(groups 'c/a.txt c/a-01.txt' 'c/b.txt c/b-copy.txt')"
+}
+
+@test "cluster-206: -t with simhash documents: taken, and candidates within -d bits confirmed by it exactly" {
+	corpus
+	cl -a simhash -r -t 0.9 c
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$(groups "$A2" "$B2")"
+	# Within 10 bits a-05 is a candidate (0.75): below -t 0.9 and 0.8,
+	# above 0.7.
+	cl -a simhash -d 10 -t 0.9 --format=tsv -r c
+	assert_exit OK
+	refute_output --partial c/a-05.txt
+	n=$(check_leaders 0.9) || fail "$n"
+	assert_equal "$n" 4
+	cl -a simhash -d 10 -r c
+	refute_output --partial c/a-05.txt
+	cl -a simhash -d 10 -t 0.7 --format=tsv -r c
+	assert_line "$(printf '1\tc/a-05.txt\t%s\texact' "$(exact c/a-01.txt c/a-05.txt)")"
+	n=$(check_leaders 0.7) || fail "$n"
+	assert_equal "$n" 5
+	# Their fingerprint lines: -t needs --verify, and gives the same.
+	neardup hash -r c >sh.fp
+	trouble -t 0.7 -d 10 sh.fp
+	assert_equal "$stderr" 'neardup: -t: applies to minhash, oph and bottomk fingerprints, and to documents (simhash fingerprints join within -d bits, key ones when equal; --verify confirms them by -t)'
+	local want
+	want=$(neardup cluster -a simhash -d 10 -t 0.7 --format=tsv -r c)
+	cl --verify -t 0.7 -d 10 --format=tsv sh.fp
+	assert_exit OK
+	assert_output "$want"
+	# Key documents too: equal keys, confirmed by -t; b-01 (0.95), kept
+	# as the first, has b's key.
+	cl -a key -r -t 0.9 --format=tsv c
+	assert_exit OK
+	assert_line "$(printf '2\tc/b.txt\t%s\texact' "$(exact c/b-01.txt c/b.txt)")"
+	n=$(check_leaders 0.9) || fail "$n"
+	cl -a key -r -t 1 c
+	assert_exit OK
+	assert_output "$(groups "$A2" "$B2")"
+}
+
+@test "cluster-207: with documents the bands find a pair at t itself with probability 0.99" {
+	corpus
+	local a t b r p lines_p
+	for a in oph minhash; do
+		for t in 0.3 0.5 0.7 0.8 0.9; do
+			cl -v -a "$a" -t "$t" -r c
+			assert_exit OK
+			[[ ${stderr_lines[0]} =~ \;\ ([0-9]+)\ bands\ x\ ([0-9]+)\ rows,\ P\(([0-9.]+)\)\ =\ ([0-9.]+) ]] ||
+			    fail "-a $a -t $t: no bands in: ${stderr_lines[0]}"
+			b=${BASH_REMATCH[1]} r=${BASH_REMATCH[2]} p=${BASH_REMATCH[4]}
+			assert_equal "${BASH_REMATCH[3]}" "$(printf '%.2f' "$t")"
+			((b * r <= 128)) || fail "-t $t: $b x $r is more than 128 values"
+			at_least "$p" 0.99 || fail "-a $a -t $t: P($t) = $p, below 0.99"
+			# The figure is that of the bands: 1 - (1 - t^r)^b.
+			awk -v b="$b" -v r="$r" -v t="$t" -v p="$p" 'BEGIN {
+			    q = 1 - (1 - t ^ r) ^ b; d = q - p
+			    exit !(d > -0.001 && d < 0.001 && q >= 0.99) }' ||
+			    fail "-t $t: $b x $r rows do not give P($t) = $p"
+			# --verify on fingerprint lines chooses the same bands.
+			neardup hash -a "$a" -r c >fps.fp
+			cl -v --verify -t "$t" fps.fp
+			assert_equal "${stderr_lines[0]%%;*}" "neardup: 10 fingerprints of nd1-${a}128-w3-fs-s0"
+			[[ ${stderr_lines[0]} == *"; $b bands x $r rows, P("* ]] ||
+			    fail "--verify -t $t: ${stderr_lines[0]}, not $b x $r"
+		done
+	done
+	# Without confirmation the bar is at t + 0.1: P(0.80) is lower.
+	neardup hash -a oph -r c >fps.fp
+	cl -v fps.fp
+	[[ ${stderr_lines[0]} =~ P\(0\.80\)\ =\ ([0-9.]+) ]] || fail "${stderr_lines[0]}"
+	! at_least "${BASH_REMATCH[1]}" 0.99 || fail "fingerprint lines: P(0.80) = ${BASH_REMATCH[1]}"
+	# bottomk: ceil(log 0.01 / log(1 - t)) smallest hashes, 3 at 0.8 and
+	# 7 at 0.5 (2 and 6 for fingerprint lines, at t + 0.1).
+	cl -v -a bottomk -r c
+	assert_stderr_line '; the 3 smallest hashes as bands$'
+	cl -v -a bottomk -t 0.5 -r c
+	assert_stderr_line '; the 7 smallest hashes as bands$'
+	# The counts: every confirmed pair was confirmed exactly, and the
+	# documents read again are among the 10, their bytes among theirs.
+	cl -v -r c
+	[[ ${stderr_lines[1]} =~ ^neardup:\ ([0-9]+)\ candidate\ pairs,\ ([0-9]+)\ confirmed,\ ([0-9]+)\ by\ the\ exact\ resemblance$ ]] ||
+	    fail "no counts: ${stderr_lines[1]}"
+	assert_equal "${BASH_REMATCH[2]}" 4
+	((BASH_REMATCH[3] >= BASH_REMATCH[2] && BASH_REMATCH[3] <= BASH_REMATCH[1])) ||
+	    fail "${stderr_lines[1]}"
+	[[ ${stderr_lines[2]} =~ ^neardup:\ ([0-9]+)\ documents\ read\ again\ for\ their\ shingle\ sets,\ ([0-9]+)\ bytes$ ]] ||
+	    fail "no reads: ${stderr_lines[2]}"
+	((BASH_REMATCH[1] >= 4 && BASH_REMATCH[1] <= 10)) || fail "${stderr_lines[2]}"
+	((BASH_REMATCH[2] > 0 && BASH_REMATCH[2] <= $(cat c/* | wc -c))) || fail "${stderr_lines[2]}"
+	assert_equal "${#stderr_lines[@]}" 3
 }
