@@ -201,6 +201,44 @@ group(struct apjoin *j, const uint64_t *const *set, const struct apkey *key,
 }
 
 /*
+ * Sort the tokens by hash, with the sets they came from.  keysort() by
+ * the top 32 bits takes two passes, not four; then a run of equal top
+ * bits that holds more than one hash (a few hundred among millions of
+ * hashes) is sorted whole, by insertion when short (it is stable too).
+ */
+static void
+sort_tokens(uint64_t *key, uint32_t *id, size_t ntok)
+{
+	size_t i, e, a, b;
+	uint64_t kv;
+	uint32_t iv;
+	int mixed;
+
+	keysort(key, id, ntok, 32);
+	for (i = 0; i < ntok; i = e) {
+		mixed = 0;
+		for (e = i + 1; e < ntok && key[e] >> 32 == key[i] >> 32; e++)
+			mixed |= key[e] != key[i];
+		if (!mixed)
+			continue;
+		if (e - i > 64) {
+			keysort(key + i, id + i, e - i, 64);
+			continue;
+		}
+		for (a = i + 1; a < e; a++) {
+			kv = key[a];
+			iv = id[a];
+			for (b = a; b > i && key[b - 1] > kv; b--) {
+				key[b] = key[b - 1];
+				id[b] = id[b - 1];
+			}
+			key[b] = kv;
+			id[b] = iv;
+		}
+	}
+}
+
+/*
  * Rank the tokens of the distinct sets shared by two or more, rarest
  * first, and write each set's ranks, increasing, at j->rank + off.
  */
@@ -223,7 +261,7 @@ rank_tokens(struct apjoin *j, const uint64_t *const *set, size_t ntok)
 			id[e + i] = k;
 		e += s->size;
 	}
-	keysort(key, id, ntok, 64);
+	sort_tokens(key, id, ntok);
 
 	/* The runs of equal hashes: gstart[g] .. gstart[g + 1]. */
 	for (u = 0, e = 0; e < ntok; e++)
