@@ -90,6 +90,7 @@ struct apjoin {
 #define SET_BYTES	(sizeof(struct apkey) + sizeof(uint32_t) + \
 	    sizeof(struct apset) + 4 * sizeof(uint32_t))
 
+/* By size, then hash, then input index: copies side by side, in order. */
 static int
 cmpkey(const void *a, const void *b)
 {
@@ -489,6 +490,7 @@ allpairs_join(const uint64_t *const *set, const size_t *len, uint32_t n,
 		for (k = 1; k < len[i]; k++)
 			if (set[i][k - 1] >= set[i][k]) {
 				free(key);
+				*need = 0;
 				errno = EINVAL;
 				return -1;
 			}
