@@ -42,7 +42,7 @@
 #include "xxh.h"
 
 #define NONE		UINT32_MAX	/* the end of a chain of copies */
-#define PRUNED		UINT32_MAX	/* a candidate the positional filter dropped */
+#define PRUNED		UINT32_MAX	/* a candidate ruled out by position */
 #define SORT_BYTES	(65536 * sizeof(size_t))	/* keysort()'s counts */
 #define TOKEN_BYTES	24	/* a hash and its set, twice, in keysort() */
 
@@ -55,7 +55,7 @@ struct apkey {
 
 /* One distinct set, in the order of processing (by size). */
 struct apset {
-	uint32_t idx;		/* input index of a copy; next[] has the others */
+	uint32_t idx;		/* a copy's input index; next[] has others */
 	uint32_t size;		/* its hashes */
 	uint32_t rlen;		/* those in another set too: its ranks */
 	uint32_t off;		/* its ranks are rank[off .. off + rlen) */
