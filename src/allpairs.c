@@ -42,7 +42,7 @@
 #include "xxh.h"
 
 #define NONE		UINT32_MAX	/* the end of a chain of copies */
-#define PRUNED		UINT32_MAX	/* a candidate the positional filter dropped */
+#define PRUNED		UINT32_MAX	/* a candidate ruled out by position */
 #define SORT_BYTES	(65536 * sizeof(size_t))	/* keysort()'s counts */
 #define TOKEN_BYTES	24	/* a hash and its set, twice, in keysort() */
 
@@ -55,7 +55,7 @@ struct apkey {
 
 /* One distinct set, in the order of processing (by size). */
 struct apset {
-	uint32_t idx;		/* input index of a copy; next[] has the others */
+	uint32_t idx;		/* a copy's input index; next[] has others */
 	uint32_t size;		/* its hashes */
 	uint32_t rlen;		/* those in another set too: its ranks */
 	uint32_t off;		/* its ranks are rank[off .. off + rlen) */
@@ -90,6 +90,7 @@ struct apjoin {
 #define SET_BYTES	(sizeof(struct apkey) + sizeof(uint32_t) + \
 	    sizeof(struct apset) + 4 * sizeof(uint32_t))
 
+/* By size, then hash, then input index: copies side by side, in order. */
 static int
 cmpkey(const void *a, const void *b)
 {
@@ -201,6 +202,44 @@ group(struct apjoin *j, const uint64_t *const *set, const struct apkey *key,
 }
 
 /*
+ * Sort the tokens by hash, with the sets they came from.  keysort() by
+ * the top 32 bits takes two passes, not four; then a run of equal top
+ * bits that holds more than one hash (a few hundred among millions of
+ * hashes) is sorted whole, by insertion when short (it is stable too).
+ */
+static void
+sort_tokens(uint64_t *key, uint32_t *id, size_t ntok)
+{
+	size_t i, e, a, b;
+	uint64_t kv;
+	uint32_t iv;
+	int mixed;
+
+	keysort(key, id, ntok, 32);
+	for (i = 0; i < ntok; i = e) {
+		mixed = 0;
+		for (e = i + 1; e < ntok && key[e] >> 32 == key[i] >> 32; e++)
+			mixed |= key[e] != key[i];
+		if (!mixed)
+			continue;
+		if (e - i > 64) {
+			keysort(key + i, id + i, e - i, 64);
+			continue;
+		}
+		for (a = i + 1; a < e; a++) {
+			kv = key[a];
+			iv = id[a];
+			for (b = a; b > i && key[b - 1] > kv; b--) {
+				key[b] = key[b - 1];
+				id[b] = id[b - 1];
+			}
+			key[b] = kv;
+			id[b] = iv;
+		}
+	}
+}
+
+/*
  * Rank the tokens of the distinct sets shared by two or more, rarest
  * first, and write each set's ranks, increasing, at j->rank + off.
  */
@@ -223,7 +262,7 @@ rank_tokens(struct apjoin *j, const uint64_t *const *set, size_t ntok)
 			id[e + i] = k;
 		e += s->size;
 	}
-	keysort(key, id, ntok, 64);
+	sort_tokens(key, id, ntok);
 
 	/* The runs of equal hashes: gstart[g] .. gstart[g + 1]. */
 	for (u = 0, e = 0; e < ntok; e++)
@@ -451,6 +490,7 @@ allpairs_join(const uint64_t *const *set, const size_t *len, uint32_t n,
 		for (k = 1; k < len[i]; k++)
 			if (set[i][k - 1] >= set[i][k]) {
 				free(key);
+				*need = 0;
 				errno = EINVAL;
 				return -1;
 			}

@@ -27,14 +27,15 @@
  * exactly t is found.  Two empty sets have resemblance 1, an empty set
  * and another 0.
  *
- * The memory it takes beyond the input is about *need bytes, at most 24
- * bytes a hash of the distinct sets (the sort that ranks the tokens) and
- * 64 a set.  That figure is made before the work starts: when it exceeds
- * maxmem, allpairs_join returns -1 with errno ENOMEM, having emitted
- * nothing (*need is then at least the figure; it is exact unless the 64
- * bytes a set are over maxmem already).  Otherwise it returns 0 with
- * *need the figure.  EINVAL: t is not in (0, 1] or a set is not in
- * increasing order; EOVERFLOW: the sets hold 2^32 hashes or more.
+ * The memory it takes beyond the input is about *need bytes: 24 a hash
+ * of the distinct sets (the sort that ranks the tokens, its peak), 64 a
+ * set, 8 a hash of the largest set, and 512 KiB.  The figure is made
+ * before the work starts; when it exceeds maxmem, allpairs_join returns
+ * -1 with errno ENOMEM, having emitted nothing, and *need holds the
+ * figure (or, if the 64 bytes a set alone exceed maxmem, a part of it
+ * that does).  Otherwise it returns 0 with *need the figure.  On other
+ * errors *need is 0: EINVAL, t is not in (0, 1] or a set is not
+ * increasing; EOVERFLOW, the sets hold 2^32 - 1 hashes or more.
  */
 int	allpairs_join(const uint64_t *const *set, const size_t *len,
 	    uint32_t n, double t, size_t maxmem, size_t *need,

@@ -240,7 +240,8 @@ planted(struct tsets *s, unsigned nbase)
 				v[k] = v[--nv];
 			}
 			for (d = below(4); d > 0; d--)
-				v[nv++] = below(2) ? common() : splitmix64(&rng);
+				v[nv++] = below(2) ? common() :
+				    splitmix64(&rng);
 			add_set(s, v, nv);
 		}
 	}
@@ -336,8 +337,8 @@ test_every_ratio(void)
 				want++;
 				continue;
 			}
-			CHECK(0, "t=%.17g: |A| %zu |B| %zu shared %zu (J %.17g) "
-			    "not found", ts[k], na, nb, o, sim);
+			CHECK(0, "t=%.17g: |A| %zu |B| %zu shared %zu "
+			    "(J %.17g) not found", ts[k], na, nb, o, sim);
 			break;
 		}
 		CHECK(want == got.n, "t=%g: %zu pairs found, %zu expected",
