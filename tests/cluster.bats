@@ -1932,3 +1932,87 @@ dt_headers() {
 	((BASH_REMATCH[2] > 0 && BASH_REMATCH[2] <= $(cat c/* | wc -c))) || fail "${stderr_lines[2]}"
 	assert_equal "${#stderr_lines[@]}" 3
 }
+
+# brute T DIR: every pair of the files of DIR whose exact resemblance,
+# from compare's shared shingles and set sizes, is at least T: "A<TAB>B"
+# with A before B in byte order, sorted.
+brute() {
+	local f g
+	local -a files
+	mapfile -t files < <(find "$2" -type f | LC_ALL=C sort)
+	for ((f = 0; f < ${#files[@]}; f++)); do
+		for ((g = f + 1; g < ${#files[@]}; g++)); do
+			neardup compare --format=tsv "${files[f]}" "${files[g]}" ||
+			    [ $? -eq "$EXIT_DIFFER" ]
+		done
+	done | awk -F '\t' -v t="$1" '$1 != "a" && $7 / ($8 + $9 - $7) >= t + 0 {
+	    print $1 "\t" $2 }' | LC_ALL=C sort
+}
+
+# edited DIR: 3 texts with copies edited at 1 to 30%: pairs at every level.
+edited() {
+	local s p
+	mkdir -p "$1"
+	for s in 1 2 3; do
+		text "$s" >"$1/t$s.txt"
+		for p in 1 2 4 6 8 10 12 15 20 30; do
+			edit "$1/t$s.txt" "$p" "e$p" >"$1/t$s-$p.txt"
+		done
+	done
+}
+
+@test "cluster-220: --exact finds every pair a brute-force comparison finds, and no other" {
+	edited d
+	local t
+	for t in 0.5 0.7 0.8 0.9; do
+		brute "$t" d >want
+		[ "$(wc -l <want)" -ge 3 ] || fail "t $t: too few pairs to test"
+		cl --exact --pairs -t "$t" -r d
+		assert_exit OK
+		assert_stderr_empty
+		run -0 awk -F '\t' '$4 != "exact"' <<<"$output"
+		assert_output ''
+		cl --exact --pairs -t "$t" -r d
+		cut -f1,2 <<<"$output" | LC_ALL=C sort >got
+		diff want got || fail "t $t: --exact pairs differ from brute force"
+		# LSH with exact confirmation: never a pair below t.
+		cl --pairs -t "$t" -r d
+		cut -f1,2 <<<"$output" | LC_ALL=C sort >lsh
+		run -0 comm -13 want lsh
+		assert_output ''
+	done
+}
+
+@test "cluster-221: --exact groups by the leader rule, as the LSH way does, and refuses what it cannot do" {
+	edited d
+	cl --exact --format=tsv -t 0.8 -r d
+	assert_exit OK
+	local exact=$output
+	cl --format=tsv -t 0.8 -r d
+	assert_equal "$exact" "$output"
+	# Every listed one reaches t with the kept one of its group.
+	run -0 awk -F '\t' '$4 == "kept" { k = $2 } $4 != "kept" { print k "\t" $2 "\t" $3 }' <<<"$exact"
+	local kept name sim
+	while IFS=$'\t' read -r kept name sim; do
+		neardup compare -t 0.8 "$kept" "$name" >/dev/null ||
+		    fail "$name listed under $kept below 0.8"
+	done <<<"$output"
+	trouble --exact --verify -r d
+	assert_stderr_line '^neardup: --exact finds every pair by the exact join: not with --verify, --lsh, -d, --bands or --sorted$'
+	trouble --exact --lsh=4x4 -r d
+	# Standard input cannot be read again: left out, named, exit 2.
+	run --separate-stderr bash -c 'cat d/t1.txt | "$NEARDUP" cluster --exact --docs - d/t1.txt d/t1-2.txt'
+	assert_exit TROUBLE
+	assert_stderr_line 'neardup: -: not a regular file: left out of --exact'
+	assert_output "$(printf '%s\n' d/t1.txt d/t1-2.txt)"
+}
+
+@test "cluster-222: --exact with fingerprint lines reads the files they name" {
+	edited d
+	neardup hash -a oph -r d >fps
+	cl --exact --pairs -t 0.7 fps
+	assert_exit OK
+	brute 0.7 d >want
+	cut -f1,2 <<<"$output" | LC_ALL=C sort >got
+	diff want got || fail "--exact from lines differs from brute force"
+}
