@@ -1,54 +1,75 @@
 #!/usr/bin/env bash
-# bench/quality.sh: precision and recall of `neardup cluster --pairs` against the
-# exact Jaccard of word 3-gram shingle sets, on a labelled corpus of kernel
-# documentation with edited copies, and print one Markdown table.
+# bench/quality.sh: precision and recall of `neardup cluster -r` against the exact
+# Jaccard of shingle sets, on three labelled corpora (prose, code, licences), with
+# word 3-grams and with character 5-grams, and print Markdown tables.
 #
-#   bench/quality.sh [-b NEARDUP_BINARY] [-c CORPUSDIR] [-n RUNS] [-s SIZE]
+#   bench/quality.sh [-b NEARDUP_BINARY] [-c CORPUSDIR] [-l LICENCEDIR] [-n RUNS] [-s SIZE]
 #
 #   -b BINARY  the neardup to measure (default ./neardup)
 #   -c DIR     corpus built by shared/bench/corpus.sh beside the project
 #              (default ${CORPUS:-$HOME/.cache/neardup-corpus}); the labelled
-#              corpus is built once under DIR/quality/ from DIR/kernel/
+#              corpora are built once under DIR/quality/ from DIR/kernel/
+#   -l DIR     licence texts for the licences corpus (default /usr/share/common-licenses)
 #   -n, -s     accepted for bench/run, which passes its arguments to every script;
-#              no effect (nothing here is timed, and the corpus has one size; it adds
+#              no effect (nothing here is timed, and the corpora have one size; it adds
 #              no row to bench/run's summary)
 #
-# The corpus (bench/quality.py build): 300 ASCII files of 2-20 KB from
-# kernel/Documentation, each with four edited copies (words replaced, inserted,
-# deleted or all three at 1%, 3%, 10%, 20% or 40%, or blocks of lines moved; the
-# fourth copy edits the first), 1,500 documents; the ground truth is the exact
-# Jaccard of every pair's shingle sets, checked against `neardup compare` on a
-# sample. For each threshold t in 0.5 0.7 0.8 0.9 the script runs
-#   neardup cluster --pairs -t T -r docs          the default scheme (oph)
-#   neardup cluster --pairs -t T FP               FP from neardup hash -a minhash,
-#                                                 bottomk, oph (-k 128)
-#   neardup cluster --pairs -d D FP               simhash 64 and 128 bits, D the
-#                                                 distance of resemblance t (below)
-# and scores the pairs: precision (reported pairs with exact J >= t), recall (pairs
-# with exact J >= t that were reported), F1; and a tolerance view where a reported
-# pair is right if J >= t - 0.05 and recall counts only pairs with J >= t + 0.05.
+# The corpora (bench/quality.py build; its docstring says how each is chosen):
+#   prose     300 kernel Documentation files (ASCII, 2-20 KB) and four edited copies
+#             of each (words replaced, inserted, deleted at 1-40%, or lines moved):
+#             1,500 documents
+#   code      kernel source with its natural near-duplicates, unedited: the files of
+#             512 B-64 KB under include/dt-bindings/, the AMD asic_reg headers,
+#             arch/{arm,mips,powerpc}/configs/ and the imx*, sun*, omap*, kirkwood*
+#             device trees of arch/arm/boot/dts/ (ASCII): 1,852 documents
+#   licences  /usr/share/common-licenses and the kernel's LICENSES/ (ASCII), four
+#             edited copies of each: 170 documents
+# The truth: the exact Jaccard of every pair's word 3-gram sets (-w 3) and character
+# 5-gram sets (-c 5) under neardup's default normalization, found by an exact
+# all-pairs join, checked by brute force on 25 documents against all, and against
+# `neardup compare -w 3` / `-c 5` on 60 pairs per corpus and shingling.
+#
+# For each corpus, shingling (-w 3, -c 5) and t in 0.5 0.7 0.8 0.9 the script runs
+#   neardup cluster --pairs -t T -r docs                    pairs, scored
+#   neardup cluster --format=tsv --all -t T -r docs         groups (leader rule)
+#   neardup cluster --format=tsv --all --transitive ...     groups (components)
+#   neardup cluster --exact --pairs / --format=tsv --all    when cluster --help
+#                                                           lists --exact
+# and, on prose with words only, the older rows from fingerprint lines (the
+# estimate decides, no exact confirmation):
+#   neardup cluster --pairs -t T FP    FP from neardup hash -a minhash, bottomk,
+#                                      oph (-k 128)
+#   neardup cluster --pairs -d D FP    simhash 64 and 128 bits, D the distance of
+#                                      resemblance t (below)
+# Pairs: precision (a reported pair is right if its exact J >= t - 0.05), strict
+# precision (J >= t), recall (of the pairs with J >= t), F1 (strict), recall of the
+# pairs with J >= t + 0.05. Groups: violations (members whose exact J with their
+# group's kept member is below t), missed joins (pairs of J >= t left in two
+# groups, or both kept).
 #
 # Simhash estimates the cosine of the shingle sets, not their resemblance. For two
 # sets of equal size cosine = 2J / (1 + J), and the expected fraction of differing
 # bits is the angle over pi, so D = round(bits / pi * acos(2t / (1 + t))).
 #
-# Only the table goes to stdout; progress goes to stderr.
+# Only the tables go to stdout; progress goes to stderr.
 set -euo pipefail
 export LC_ALL=C
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init quality.sh
 
 usage() {
-  echo "usage: bench/quality.sh [-b NEARDUP_BINARY] [-c CORPUSDIR] [-n RUNS] [-s SIZE]" >&2
+  echo "usage: bench/quality.sh [-b NEARDUP_BINARY] [-c CORPUSDIR] [-l LICENCEDIR] [-n RUNS] [-s SIZE]" >&2
   exit 2
 }
 
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
-while getopts ':b:c:n:s:h' opt; do
+licences=/usr/share/common-licenses
+while getopts ':b:c:l:n:s:h' opt; do
   case $opt in
     b) bin=$OPTARG ;;
     c) corpus=$OPTARG ;;
+    l) licences=$OPTARG ;;
     n | s) ;;
     *) usage ;;
   esac
@@ -58,28 +79,25 @@ shift $((OPTIND - 1))
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 [ -d "$corpus/kernel/Documentation" ] ||
   die "$corpus/kernel: missing (run shared/bench/corpus.sh beside the project)"
+[ -d "$licences" ] || die "$licences: missing (-l DIR: licence texts)"
 find_corpus "$corpus"
 find_bin "$bin"
 command -v python3 >/dev/null 2>&1 || die "python3 is required"
+start=$(date +%s)
 
 Q=$corpus/quality
 mkdir -p "$Q"
-python3 "$here/quality.py" build "$corpus/kernel" "$Q"
-say "$(python3 "$here/quality.py" crosscheck "$Q" "$bin")"
+python3 "$here/quality.py" build "$corpus/kernel" "$licences" "$Q"
+check=$(python3 "$here/quality.py" crosscheck "$Q" "$bin")
+say "$check"
 
 make_tmp quality
 
 # NEARDUP_REV names a binary built outside the repository (from `git archive`, say).
 rev=$(neardup_rev)
-ndocs=$(find "$Q/docs" -type f | wc -l)
-
-# Fingerprints, hashed once; names are docs/NAME as for the -r runs.
-cd "$Q"
-for a in minhash bottomk oph; do
-  "$bin" hash -a "$a" -k 128 -r docs >"$tmp/fp.$a"
-done
-"$bin" hash -a simhash -r docs >"$tmp/fp.simhash64"
-"$bin" hash -a simhash -k 128 -r docs >"$tmp/fp.simhash128"
+# --exact (a complete exact all-pairs join) when this neardup has it.
+exact=
+"$bin" cluster --help 2>&1 | grep -q -- --exact && exact=1
 
 # What the cluster -v line says about the bands or distance.
 how() {
@@ -90,34 +108,85 @@ how() {
 
 : >"$tmp/runs"
 n=0
-run() {  # run LABEL T ARGS...: one cluster --pairs run, listed in $tmp/runs
-  local label=$1 t=$2
-  shift 2
+# run CORPUS S KIND LABEL T ARGS...: one `neardup cluster -v ARGS` in $Q/CORPUS,
+# listed in $tmp/runs; KIND pairs or groups. A failed run is listed as such
+# (and stops the script unless it is an --exact run: that option is new).
+run() {
+  local c=$1 s=$2 kind=$3 label=$4 t=$5 note
+  shift 5
   n=$((n + 1))
-  "$bin" cluster -v --pairs "$@" >"$tmp/pairs.$n" 2>"$tmp/log.$n" ||
-    die "neardup cluster --pairs $*: failed: $(grep -v '^neardup: [0-9]' "$tmp/log.$n" | head -n 1)"
-  printf '%s\t%s\t%s\t(%s)\n' "$label" "$t" "$tmp/pairs.$n" "$(how "$tmp/log.$n")" >>"$tmp/runs"
-  say "$label, t $t: $(wc -l <"$tmp/pairs.$n") pairs"
+  if (cd "$Q/$c" && "$bin" cluster -v "$@") >"$tmp/out.$n" 2>"$tmp/log.$n"; then
+    # --exact uses no bands, though -v names those the sketch would use.
+    case "$*" in *--exact*) note='exact join' ;; *) note=$(how "$tmp/log.$n") ;; esac
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$s" "$kind" "$label" "$t" \
+      "$tmp/out.$n" "${note:+($note)}" >>"$tmp/runs"
+    say "$c $s: $label, t $t: $(wc -l <"$tmp/out.$n") lines"
+  else
+    note="failed: $(grep -v '^neardup: [0-9]' "$tmp/log.$n" | head -n 1)"
+    case "$*" in
+      *--exact*) printf '%s\t%s\tfail\t%s\t%s\t-\t%s\n' "$c" "$s" "$label" "$t" "$note" >>"$tmp/runs" ;;
+      *) die "neardup cluster $*, in $Q/$c: $note" ;;
+    esac
+  fi
 }
 dist() {  # dist BITS T: the simhash distance of resemblance T
   awk -v b="$1" -v t="$2" 'BEGIN { c = 2 * t / (1 + t);
     printf "%d", b / atan2(0, -1) * atan2(sqrt(1 - c * c), c) + 0.5 }'
 }
-for t in 0.5 0.7 0.8 0.9; do
-  run '`cluster -r` (default: oph, k 128)' "$t" -t "$t" -r docs
-  for a in minhash bottomk oph; do
-    run "\`hash -a $a -k 128\`" "$t" -t "$t" "$tmp/fp.$a"
-  done
-  for b in 64 128; do
-    run "\`hash -a simhash -k $b\`" "$t" -d "$(dist "$b" "$t")" "$tmp/fp.simhash$b"
+
+# shellcheck disable=SC2016  # the backquotes are Markdown, in the labels
+for c in prose code licences; do
+  for s in w3 c5; do
+    case $s in w3) sh=(-w 3) ;; c5) sh=(-c 5) ;; esac
+    for t in 0.5 0.7 0.8 0.9; do
+      run "$c" "$s" pairs '`cluster -r`' "$t" --pairs "${sh[@]}" -t "$t" -r docs
+      if [ -n "$exact" ]; then
+        run "$c" "$s" pairs '`cluster --exact -r`' "$t" --exact --pairs "${sh[@]}" -t "$t" -r docs
+      fi
+    done
+    for t in 0.5 0.7 0.8 0.9; do
+      run "$c" "$s" groups '`cluster -r`' "$t" --format=tsv --all "${sh[@]}" -t "$t" -r docs
+      run "$c" "$s" groups '`cluster --transitive -r`' "$t" --format=tsv --all --transitive "${sh[@]}" -t "$t" -r docs
+      if [ -n "$exact" ]; then
+        run "$c" "$s" groups '`cluster --exact -r`' "$t" --format=tsv --all --exact "${sh[@]}" -t "$t" -r docs
+      fi
+    done
   done
 done
 
-echo "neardup cluster quality on $ndocs documents (bench/quality.py: 300 kernel" \
-  "Documentation files and 1,200 edited copies), $(date -u '+%Y-%m-%d %H:%M UTC');" \
-  "neardup $rev; truth: exact Jaccard of word 3-gram sets"
+# The older rows: fingerprint lines, where the estimate decides (prose, words).
+# Names are docs/NAME as for the -r runs.
+(
+  cd "$Q/prose"
+  for a in minhash bottomk oph; do
+    "$bin" hash -a "$a" -k 128 -r docs >"$tmp/fp.$a"
+  done
+  "$bin" hash -a simhash -r docs >"$tmp/fp.simhash64"
+  "$bin" hash -a simhash -k 128 -r docs >"$tmp/fp.simhash128"
+)
+# shellcheck disable=SC2016
+for t in 0.5 0.7 0.8 0.9; do
+  for a in minhash bottomk oph; do
+    run prose w3 pairs "\`hash -a $a -k 128\` (estimate)" "$t" --pairs -t "$t" "$tmp/fp.$a"
+  done
+  for b in 64 128; do
+    run prose w3 pairs "\`hash -a simhash -k $b\` (estimate)" "$t" --pairs -d "$(dist "$b" "$t")" "$tmp/fp.simhash$b"
+  done
+done
+
+ndoc() { find "$Q/$1/docs" -type f | wc -l; }
+echo "neardup cluster quality, $(date -u '+%Y-%m-%d %H:%M UTC'); neardup $rev;" \
+  "corpora (bench/quality.py): prose $(ndoc prose) documents (300 kernel Documentation" \
+  "files, 4 edited copies of each), code $(ndoc code) (kernel source, natural" \
+  "near-duplicates), licences $(ndoc licences) (licence texts, 4 edited copies of each);" \
+  "truth: exact Jaccard of word 3-gram and character 5-gram sets;" \
+  "\`cluster --exact\`: $([ -n "$exact" ] && echo run || echo 'not in this neardup, no rows')"
+echo
+echo "Truth checks: $(cat "$Q"/*/bruteforce-w3.txt "$Q"/*/bruteforce-c5.txt | tr '\n' ';' | sed 's/;$//; s/;/; /g'); $check."
 echo
 python3 "$here/quality.py" table "$Q" "$tmp/runs"
 echo
-echo "Pairs by exact J: $(awk -F'\t' 'NR > 2 { if ($1 + 0 >= 1) printf "%s1.0: %s", sep, $2; else printf "%s%s-%.1f: %s", sep, $1, $1 + 0.1, $2; sep = ", " }' \
-  "$Q/histogram.tsv") (the other $(awk -F'\t' 'NR == 2 { print $2 }' "$Q/histogram.tsv") below 0.1)."
+echo "Pairs by exact J:"
+echo
+python3 "$here/quality.py" histogram "$Q"
+say "done in $(($(date +%s) - start)) s"
