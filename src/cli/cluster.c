@@ -203,6 +203,33 @@ check_names(const struct fpset *s)
 	free(cwd);
 }
 
+/* -v: the fingerprints, their scheme and how candidates are found. */
+static void
+say_scheme(const struct fpset *s, const struct cluster_opts *co, int exact)
+{
+	char sch[SCHEME_MAX];
+	enum algo algo = s->sc.algo;
+
+	scheme_format(&s->sc, sch);
+	fprintf(stderr, "%s: %zu fingerprints of %s", getprogname(), s->n,
+	    sch);
+	if (exact)
+		fprintf(stderr, "; every pair of resemblance %.2f or more, "
+		    "by the exact join (no bands)", co->t);
+	else if (algo == ALGO_MINHASH || algo == ALGO_OPH) {
+		fprintf(stderr, "; %u band%s x %u row%s, P(%.2f) = %.3f",
+		    co->lsh.b, co->lsh.b == 1 ? "" : "s", co->lsh.r,
+		    co->lsh.r == 1 ? "" : "s", co->t, lsh_prob(&co->lsh, co->t));
+		if (co->t + 0.1 <= 1)
+			fprintf(stderr, ", P(%.2f) = %.3f", co->t + 0.1,
+			    lsh_prob(&co->lsh, co->t + 0.1));
+	} else if (algo == ALGO_BOTTOMK)
+		fprintf(stderr, "; the %u smallest hashes as bands", co->lsh.b);
+	else if (algo == ALGO_SIMHASH)
+		fprintf(stderr, "; pairs within %u bits", co->d);
+	fputc('\n', stderr);
+}
+
 static int
 cluster_exec(const struct cmd *c, int argc, char **argv)
 {
@@ -470,27 +497,8 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	order = o.pairs || co.transitive ? NULL : cout_order(&s, o.keep);
 	co.order = order;
 	o.cl = &cl;
-	if (verbose) {
-		char sch[SCHEME_MAX];
-
-		scheme_format(&s.sc, sch);
-		fprintf(stderr, "%s: %zu fingerprints of %s", getprogname(),
-		    s.n, sch);
-		if (s.sc.algo == ALGO_MINHASH || s.sc.algo == ALGO_OPH) {
-			fprintf(stderr, "; %u band%s x %u row%s, P(%.2f) = %.3f",
-			    co.lsh.b, co.lsh.b == 1 ? "" : "s", co.lsh.r,
-			    co.lsh.r == 1 ? "" : "s", co.t,
-			    lsh_prob(&co.lsh, co.t));
-			if (co.t + 0.1 <= 1)
-				fprintf(stderr, ", P(%.2f) = %.3f", co.t + 0.1,
-				    lsh_prob(&co.lsh, co.t + 0.1));
-		} else if (s.sc.algo == ALGO_BOTTOMK)
-			fprintf(stderr, "; the %u smallest hashes as bands",
-			    co.lsh.b);
-		else if (s.sc.algo == ALGO_SIMHASH)
-			fprintf(stderr, "; pairs within %u bits", co.d);
-		fputc('\n', stderr);
-	}
+	if (verbose)
+		say_scheme(&s, &co, exact);
 
 	progress_stage("grouping", NULL, 0);
 	if (exact) {
