@@ -918,3 +918,33 @@ EOF
 	peak rss compare --passages big big >/dev/null
 	assert_below 'compare --passages' "$(cat rss)" $(((2 * 4000000 + 2 * 20 * 2000000 + 48 * 2000000) / 1024 + 8192))
 }
+
+@test "host-091: cluster never blocks on a FIFO named in its input: an empty text not in a regular file is alone, with a message" {
+	mkfifo ff
+	printf '%s\n' "nd1-simhash64-w3-fs-s0:$EMPTY_SIMHASH64  ff" \
+	    "nd1-simhash64-w3-fs-s0:$EMPTY_SIMHASH64  /dev/null" >e2
+	local msg='not a regular file: its empty text is compared with no other'
+	run --separate-stderr timeout 10 "$NEARDUP" cluster --all e2
+	assert_exit OK
+	assert_output $'ff\n\n/dev/null'
+	assert_equal "$stderr" "neardup: ff: $msg"$'\n'"neardup: /dev/null: $msg"
+	run --separate-stderr timeout 10 "$NEARDUP" cluster --pairs e2
+	assert_exit OK
+	assert_output ''
+	assert_stderr_line "^neardup: ff: $msg\$"
+	# A FIFO read as a document, its writer gone after writing nothing.
+	mkfifo ff2
+	: >empty
+	timeout 10 sh -c ": >ff2" &
+	run --separate-stderr timeout 10 "$NEARDUP" cluster --all --docs ff2 empty
+	wait
+	assert_exit OK
+	assert_output $'ff2\n\nempty'
+	assert_equal "$stderr" "neardup: ff2: $msg"
+	# Regular files of the same bytes still join.
+	: >empty2
+	run --separate-stderr timeout 10 "$NEARDUP" cluster --all --docs empty empty2
+	assert_exit OK
+	assert_output $'empty\nempty2'
+	assert_stderr_empty
+}
