@@ -948,3 +948,19 @@ EOF
 	assert_output $'empty\nempty2'
 	assert_stderr_empty
 }
+
+@test "host-092: an endless line of fingerprints, bands or weights is refused at the limit, not read forever" {
+	echo 'alpha beta gamma delta' >doc
+	neardup hash doc >doc.fp
+	local c
+	for c in 'cluster /dev/zero' 'cluster --sorted /dev/zero' \
+	    'cluster --bands /dev/zero' 'near -d 3 /dev/zero doc.fp' \
+	    'near -d 3 doc.fp /dev/zero' 'compare -F /dev/zero' \
+	    'hash --weights=/dev/zero doc'; do
+		# shellcheck disable=SC2086 # $c is a command and its arguments
+		run --separate-stderr timeout 20 "$NEARDUP" $c
+		assert_exit TROUBLE
+		assert_output ''
+		assert_equal "$stderr" "neardup: /dev/zero:1: line longer than $RECORD_MAX bytes"
+	done
+}
