@@ -964,3 +964,43 @@ EOF
 		assert_equal "$stderr" "neardup: /dev/zero:1: line longer than $RECORD_MAX bytes"
 	done
 }
+
+@test "host-093: one pipe named twice, - and /dev/stdin or a FIFO, is refused: it can be read only once" {
+	echo 'alpha beta gamma delta epsilon' >doc
+	neardup hash doc >doc.fp
+	local msg='are one pipe: it can be read only once'
+	run --separate-stderr bash -c '"$NEARDUP" compare - /dev/stdin <doc' _
+	# A regular file as standard input can be read again by its name.
+	assert_exit OK
+	run --separate-stderr bash -c 'cat doc | "$NEARDUP" compare - /dev/stdin'
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" "neardup: - and /dev/stdin $msg"
+	run --separate-stderr bash -c 'cat doc | "$NEARDUP" compare /dev/stdin -'
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: /dev/stdin and - $msg"
+	mkfifo f
+	timeout 10 sh -c 'cat doc >f' &
+	run --separate-stderr timeout 10 "$NEARDUP" compare f f
+	cat f >/dev/null
+	wait
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" "neardup: f and f $msg"
+	run --separate-stderr bash -c 'cat doc.fp | "$NEARDUP" near -d 3 - /dev/stdin'
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" "neardup: - and /dev/stdin $msg"
+	run --separate-stderr bash -c 'cat doc.fp | "$NEARDUP" near -d 3 --docs - /dev/stdin'
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: - and /dev/stdin $msg"
+	timeout 10 sh -c 'cat doc.fp >f' &
+	run --separate-stderr timeout 10 "$NEARDUP" near -d 3 f doc.fp f
+	cat f >/dev/null
+	wait
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: f and f $msg"
+	# Two names of one regular file are two reads of it.
+	run --separate-stderr neardup near -d 0 doc.fp doc.fp
+	assert_exit OK
+}

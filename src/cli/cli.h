@@ -74,6 +74,14 @@ struct walk *cli_walk(int recursive, int follow);
 /* Is fd the regular file that standard output writes to? */
 int	cli_is_output(int fd);
 
+/*
+ * Exit 2 if inputs a and b ("-": standard input) are one pipe, FIFO or
+ * socket, whatever their names ("-" and /dev/stdin): read for one, it has
+ * nothing left for the other.  Known from stat(2), without opening them,
+ * which for a FIFO would wait for a writer.
+ */
+void	cli_one_pipe(const char *a, const char *b);
+
 /* -L follows links in the walk of -r: without -r, a usage error. */
 void	cli_follow(const struct cmd *, int follow, int recursive);
 

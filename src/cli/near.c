@@ -349,6 +349,9 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		cli_usage(c);
 	}
 
+	for (i = 1; i < argc; i++)
+		cli_one_pipe(argv[0], argv[i]);
+
 	progress_start(docs ? "files" : "fingerprints", !r.self);
 	/* The total: with queries from standard input, unknown. */
 	if (r.self || argc > 1)
