@@ -1004,3 +1004,32 @@ EOF
 	run --separate-stderr neardup near -d 0 doc.fp doc.fp
 	assert_exit OK
 }
+
+@test "host-094: upper-case hex is refused alike in fingerprint lines, with --sorted and in band keys" {
+	local s=nd1-simhash64-w3-fs-s0 k=nd1-key3-w3-fs-s0
+	local msg='upper-case hex digit (neardup reads and writes lower case)'
+	printf '%s\n' "$s:00000000000000ab  y" "$s:00000000000000AB  x" >up.fp
+	run --separate-stderr neardup cluster --all up.fp
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" "neardup: up.fp:2: $msg"
+	run --separate-stderr neardup near -d 0 up.fp up.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: up.fp:2: $msg"
+	run --separate-stderr neardup compare -F up.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: up.fp:2: $msg"
+	# Sorted, the two keys are apart: they could not be equal here alone.
+	printf '%s\n' "$k:00000000000000AB  x" "$k:00000000000000ab  y" |
+	    LC_ALL=C sort >k.fp
+	run --separate-stderr neardup cluster --sorted k.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: k.fp:1: $msg"
+	run --separate-stderr neardup cluster k.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: k.fp:1: $msg"
+	printf 'nd1-oph128-w3-fs-s0/14x9/0:B072a76748d51d37\tdoc\n' >up.bands
+	run --separate-stderr neardup cluster --bands up.bands
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: up.bands:1: not a band key: $msg"
+}
