@@ -319,7 +319,8 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 				    nv * sizeof(*w));
 			x.map = id;
 		}
-		index_build(&ix, w != NULL ? w : v, m, sc->size, o->d);
+		index_build(&ix, w != NULL ? w : v, m, sc->size, o->d,
+		    INDEX_SELF);
 		index_self(&ix, simhash_pair, &x);
 		index_free(&ix);
 		free(w);

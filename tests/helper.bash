@@ -176,14 +176,21 @@ assert_usage_on_stdout() {
 	assert_line --index 0 --regexp "$USAGE_RE"
 }
 
-# cpu_seconds LIMIT ARGS...: the CPU time in seconds, user and system, of
-# its threads and children too, that neardup ARGS takes, its output
+# cpu_time LIMIT COMMAND ARGS...: the CPU time in seconds, user and
+# system, of its threads and children too, that COMMAND takes, its output
 # discarded; killed after LIMIT seconds, so that at worst about LIMIT.
-cpu_seconds() {
+cpu_time() {
 	local limit=$1 t TIMEFORMAT='%3U %3S'
 	shift
-	t=$( { time timeout "$limit" "$NEARDUP" "$@" >/dev/null 2>&1; } 2>&1)
+	t=$( { time timeout "$limit" "$@" >/dev/null 2>&1; } 2>&1)
 	awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%.3f\n", f[1] + f[2] }'
+}
+
+# cpu_seconds LIMIT ARGS...: cpu_time of neardup ARGS.
+cpu_seconds() {
+	local limit=$1
+	shift
+	cpu_time "$limit" "$NEARDUP" "$@"
 }
 
 # assert_linear ARGS...: neardup ARGS, each argument @ being in.1 and then

@@ -1033,3 +1033,36 @@ EOF
 	assert_exit TROUBLE
 	assert_equal "$stderr" "neardup: up.bands:1: not a band key: $msg"
 }
+
+@test "host-095: near --self and cluster -d at a large distance are no slower than a plain scan, and near streams its pairs" {
+	native || skip 'timed against a scan built for this machine'
+	local flag= slack=2 ts tn tc t0 t1
+	grep -qw popcnt /proc/cpuinfo && flag=-mpopcnt
+	sanitized && slack=6
+	cc -O2 $flag -o hamscan "$BATS_TEST_DIRNAME/tools/hamscan.c"
+	perl -e 'srand(7); printf "nd1-simhash64-w3-fs-s0:%08x%08x  f%d\n",
+	    int(rand(2**32)), int(rand(2**32)), $_ for 1 .. 30000' >fp
+	# The same pairs as the scan, in the time of the scan.
+	run -0 ./hamscan 16 fp
+	local want=$output
+	[ "$want" -gt 0 ] || fail "no pair within 16 bits"
+	run -0 bash -c '"$NEARDUP" near -d 16 --self fp | wc -l'
+	assert_output "$want"
+	ts=$(cpu_time 60 ./hamscan 16 fp)
+	tn=$(cpu_seconds 60 near -d 16 --self fp)
+	tc=$(cpu_seconds 60 cluster -d 16 --pairs fp)
+	awk -v s="$ts" -v n="$tn" -v k="$slack" 'BEGIN { exit !(n <= k * s + 0.3) }' ||
+	    fail "near -d 16 --self: $tn s, the scan $ts s"
+	awk -v s="$ts" -v c="$tc" -v k="$slack" 'BEGIN { exit !(c <= k * s + 0.3) }' ||
+	    fail "cluster -d 16 --pairs: $tc s, the scan $ts s"
+	# The first pairs of 400,000 fingerprints come out at once, long
+	# before the join ends (a minute here).
+	perl -e 'srand(8); printf "nd1-simhash64-w3-fs-s0:%08x%08x  f%d\n",
+	    int(rand(2**32)), int(rand(2**32)), $_ for 1 .. 400000' >big
+	t0=$EPOCHREALTIME
+	run -0 bash -c 'timeout 60 "$NEARDUP" near -d 16 --self big | head -n 1'
+	t1=$EPOCHREALTIME
+	[[ $output == f*$'\t'f*$'\t'* ]] || fail "first line: $output"
+	awk -v a="$t0" -v b="$t1" -v k="$slack" 'BEGIN { exit !(b - a <= 3 * k) }' ||
+	    fail "the first pair after $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s"
+}
