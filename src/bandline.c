@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bandline.h"
+#include "fpline.h"
 
 void
 bandline_format(struct buf *out, const struct scheme *sc,
@@ -110,8 +111,11 @@ band_key(const char *key, size_t len, struct bandline_seen *seen,
 		return -1;
 	for (k = 0; k < 16; k++)
 		if (!((p[k] >= '0' && p[k] <= '9') || (p[k] >= 'a' &&
-		    p[k] <= 'f')))
+		    p[k] <= 'f'))) {
+			if (p[k] >= 'A' && p[k] <= 'F')
+				*why = "not a band key: " FPLINE_UPPER_WHY;
 			return -1;
+		}
 	return 0;
 }
 

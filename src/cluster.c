@@ -520,7 +520,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 			}
 		x.map = map;
 		x.adj = &g;
-		index_build(&ix, w, q, sc->size, o->d);
+		index_build(&ix, w, q, sc->size, o->d, INDEX_SELF);
 		index_self(&ix, simhash_pair, &x);
 		index_free(&ix);
 		free(w);
@@ -689,7 +689,8 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 				    nv * sizeof(*w));
 			x.map = id;
 		}
-		index_build(&ix, w != NULL ? w : v, m, sc->size, o->d);
+		index_build(&ix, w != NULL ? w : v, m, sc->size, o->d,
+		    INDEX_SELF);
 		index_self(&ix, simhash_pair, &x);
 		index_free(&ix);
 		free(w);

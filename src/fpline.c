@@ -54,12 +54,16 @@ fpline_format(struct buf *out, const struct scheme *sc, const uint64_t *v,
 	buf_addc(out, zero ? '\0' : '\n');
 }
 
-/* Hex digit values, -1 for other bytes: parsing is mostly this. */
+/*
+ * Hex digit values, -1 for other bytes: parsing is mostly this.  Lower
+ * case only, as fpline_format() writes them: "AB" read as equal to "ab"
+ * would be different to cluster --sorted and sort(1), which compare the
+ * text, so upper case is refused everywhere, here and in band keys.
+ */
 static const signed char hextab[256] = {
 	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
 	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
 	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
 static inline int
@@ -99,6 +103,7 @@ fpline_parse(const char *line, size_t len, int zero, struct fpline *fp,
 	if ((size_t)(sep - hex) < nv * digits) {
 		*why = sep == end || *sep == ' ' || *sep == '\t' ?
 		    "fingerprint too short for its scheme" :
+		    *sep >= 'A' && *sep <= 'F' ? FPLINE_UPPER_WHY :
 		    "bad hex digit in fingerprint";
 		return -1;
 	}

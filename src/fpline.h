@@ -31,6 +31,14 @@ int	fpline_escape_name(struct buf *out, const char *name, size_t len,
 	    int zero);
 
 /*
+ * What is wrong with a fingerprint or band key in upper case: hex digits
+ * are read in lower case only, as they are written, so that equal values
+ * are equal text too (cluster --sorted, sort(1)).
+ */
+#define FPLINE_UPPER_WHY \
+	"upper-case hex digit (neardup reads and writes lower case)"
+
+/*
  * Parse one line (without its terminator) into fp, reusing fp's memory.
  * Returns 0, or -1 with *why saying what is wrong.
  */

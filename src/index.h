@@ -11,12 +11,14 @@
  * own, and checks only those by popcount: every fingerprint within d bits
  * is found, and few others are looked at.  B is chosen from d, the number
  * of fingerprints and f to minimize the work of a query within a bound on
- * the number of tables.
+ * the number of tables; and where even the best tables cost more than
+ * checking every fingerprint, as at large distances, where the keys are
+ * short, or in a small index, there are none: a plain scan answers, and
+ * index_self gives its pairs in order, those of each first fingerprint
+ * together.
  *
  * Memory: 8 or 16 bytes a fingerprint for the fingerprints themselves, and
- * 12 bytes a fingerprint in each table.  A distance too large for blocks
- * (d >= INDEX_MAXBLOCKS) is answered by a plain scan, which is what the
- * tables come down to there anyway.
+ * 12 bytes a fingerprint in each table.
  */
 #ifndef INDEX_H
 #define INDEX_H
@@ -62,12 +64,18 @@ struct index_match {
 /* Largest distance an index of bits-bit fingerprints answers. */
 #define INDEX_MAXD(bits) ((bits) / 2)
 
+/* What an index is built for: the tables or the scan by their cost. */
+#define INDEX_QUERIES	0	/* index_query, as many as fingerprints */
+#define INDEX_SELF	1	/* index_self */
+#define INDEX_TABLES	2	/* tables whatever they cost (for tests) */
+
 /*
  * Build the index of n fingerprints of bits (64 or 128) bits at fp (most
- * significant word first), which must outlive it, for distances up to d.
+ * significant word first), which must outlive it, for distances up to d,
+ * to be used as use says.
  */
 void	index_build(struct index *, const uint64_t *fp, size_t n,
-	    unsigned bits, unsigned d);
+	    unsigned bits, unsigned d, int use);
 
 /*
  * The fingerprints within d bits of q: into *out (grown as needed, *cap
@@ -79,7 +87,11 @@ size_t	index_query(const struct index *, const uint64_t *q,
 /* Called for each pair found by index_self (a < b). */
 typedef void index_pair_fn(void *ctx, uint32_t a, uint32_t b, unsigned dist);
 
-/* Every unordered pair of indexed fingerprints within d bits, once. */
+/*
+ * Every unordered pair of indexed fingerprints within d bits, once.  When
+ * the index is a scan (ntables is 0), the pairs come by a, and for one a
+ * by b: all of a's before any of a + 1's.
+ */
 void	index_self(const struct index *, index_pair_fn *, void *ctx);
 
 void	index_free(struct index *);

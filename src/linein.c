@@ -51,18 +51,47 @@ fill(struct linein *li)
 	return 0;
 }
 
+/*
+ * Drop the rest of a line said to be too long before its end was read:
+ * 1 when it is dropped, 0 at the end of input, or an errno value, negated.
+ */
+static int
+skip_rest(struct linein *li)
+{
+	size_t n;
+	char *p;
+	int e;
+
+	for (;;) {
+		n = li->len - li->start;
+		if (n > 0 && (p = memchr(li->buf + li->start, li->delim, n)) !=
+		    NULL) {
+			li->start = (size_t)(p - li->buf) + 1;
+			li->skip = 0;
+			return 1;
+		}
+		if (li->eof)
+			return 0;
+		li->start = li->len = 0;
+		if ((e = fill(li)) != 0)
+			return e;
+	}
+}
+
 int
 linein_next(struct linein *li, char **line, size_t *len)
 {
 	size_t n, scanned = 0;
-	int skipping = 0, e;
+	int e;
 	char *p;
 
+	if (li->skip && (e = skip_rest(li)) != 1)
+		return e;
 	for (;;) {
 		n = li->len - li->start;
 		p = n > scanned ? memchr(li->buf + li->start + scanned,
 		    li->delim, n - scanned) : NULL;
-		if (p != NULL || (li->eof && (n > 0 || skipping))) {
+		if (p != NULL || (li->eof && n > 0)) {
 			if (p == NULL)
 				p = li->buf + li->len;
 			li->lineno++;
@@ -70,7 +99,7 @@ linein_next(struct linein *li, char **line, size_t *len)
 			*len = (size_t)(p - *line);
 			li->start = p < li->buf + li->len ?
 			    (size_t)(p - li->buf) + 1 : li->len;
-			if (skipping || *len > li->max)
+			if (*len > li->max)
 				return LINEIN_LONG;
 			*p = '\0';
 			return 1;
@@ -78,10 +107,16 @@ linein_next(struct linein *li, char **line, size_t *len)
 		if (li->eof)
 			return 0;
 		if (n > li->max) {
-			/* Too long already: drop it, and look for its end. */
-			skipping = 1;
+			/*
+			 * Too long already: say so now, and drop the rest on
+			 * the next call, for a line may have no end at all.
+			 */
+			li->lineno++;
+			*line = li->buf + li->start;
+			*len = n;
 			li->start = li->len = 0;
-			n = 0;
+			li->skip = 1;
+			return LINEIN_LONG;
 		}
 		scanned = n;
 		if ((e = fill(li)) != 0)

@@ -1,8 +1,9 @@
 /*
  * Lines of bounded length from a file descriptor: fingerprint lines, band
- * lines, lists of names.  A line longer than the bound is skipped whole,
- * never cut, and said to be too long, so that no input makes the reader
- * hold much more than the bound in memory.
+ * lines, lists of names.  A line longer than the bound is said to be too
+ * long as soon as the bound is passed, and skipped whole, never cut, so
+ * that no input makes the reader hold much more than the bound in memory,
+ * nor read without end.
  */
 #ifndef LINEIN_H
 #define LINEIN_H
@@ -19,6 +20,7 @@ struct linein {
 	char	*buf;
 	size_t	 start, len, cap;	/* unread bytes: buf[start..len) */
 	int	 eof;
+	int	 skip;		/* the rest of a long line is to be dropped */
 	uint64_t lineno;	/* lines returned or skipped so far */
 };
 
@@ -27,8 +29,10 @@ void	linein_init(struct linein *, int fd, int delim, size_t max);
 /*
  * The next line, without its delimiter and NUL-terminated, in *line and
  * *len (valid until the next call).  Returns 1; 0 at the end of input;
- * LINEIN_LONG when line number lineno was longer than max (it has been
- * skipped); or an errno value, negated, when a read failed.  The last line
+ * LINEIN_LONG when line number lineno is longer than max, as soon as
+ * more than max bytes of it have been read (the next call drops the rest
+ * of it before it reads the next line, and an endless line is reported all
+ * the same); or an errno value, negated, when a read failed.  The last line
  * may lack its delimiter.
  */
 int	linein_next(struct linein *, char **line, size_t *len);

@@ -15,22 +15,27 @@
  * are compared (a hash collision seeds nothing), then the match is extended
  * backwards and forwards to a maximal common run.  A's fingerprints come in
  * ascending position, so a seed inside a run already found on its diagonal
- * (position in A minus position in B) lies before that run's end: the
- * table of diagonals keeps the last end only, and each run is extended
- * once.
+ * (position in A minus position in B) lies before that run's end: an
+ * array indexed by the diagonal, of which there are |A| + |B| - 1, keeps
+ * the last end only, and each run is extended once.
  *
- * A hash that B records more than MAXOCC times is ignored: it is
- * boilerplate, and a document that repeats a sentence thousands of times
- * would otherwise pair every copy with every copy, quadratic in time and
- * in output.  A passage made only of such k-grams is not reported; one that
- * merely contains some is still found from its other fingerprints.
+ * A hash that B records more than MAXOCC times is dropped from its index:
+ * it is boilerplate, and a document that repeats a sentence thousands of
+ * times would otherwise pair every copy with every copy, quadratic in time
+ * and in output.  A passage made only of such k-grams is not reported; one
+ * that merely contains some is still found from its other fingerprints.
+ * Dropped as the index is built, such a hash costs a lookup nothing more
+ * than any other: a text of one word repeated, whose every k-gram is
+ * recorded with one hash, is as quick as any.
  *
  * Memory: 12 bytes a word for each document (hash and the low half of the
- * line number), and for B about 2/(w+1) fingerprints a word of 16 bytes,
- * with a bucket offset and a byte of filter each.  Time: linear in the
- * bytes for tokenizing and k-gram hashing (O(k) a word), one lookup a
- * fingerprint of A, and for the seeds O(k) each plus the length of each
- * run found.
+ * line number) and 8 for its diagonals (pages of zeros, touched only where
+ * runs are found), and for B, while its index is built, 32 bytes a
+ * fingerprint and 16 more for the buckets: about 2/(w+1) fingerprints a
+ * word of ordinary text, up to one a word in a repetitive one.  Time:
+ * linear in the bytes for tokenizing and k-gram hashing (O(k) a word), one
+ * lookup a fingerprint of A, and for the at most MAXOCC seeds of each O(k)
+ * plus the length of each run found.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,13 +85,6 @@ struct fpindex {
 	unsigned shift;
 	uint64_t *filter;
 	size_t	 fmask;		/* bits in filter, less one */
-};
-
-/* The end in A of the last run found on each diagonal (0: none). */
-struct diagtab {
-	uint64_t *key;
-	size_t	*end;
-	size_t	 cap, used;
 };
 
 /* A maximal common run: words as.. in A and bs.. in B. */
@@ -194,6 +192,38 @@ fp_cmp(const void *x, const void *y)
 }
 
 /*
+ * Drop from the sorted index every hash recorded more than MAXOCC times,
+ * moving the others down and the bucket starts with them, in one pass.
+ * Such a hash is never used, and left in it would cost each lookup of it
+ * a walk over all its copies: time quadratic in a repetitive text, where
+ * every word is recorded with one and the same hash.
+ */
+static void
+index_drop_common(struct fpindex *ix, size_t nb)
+{
+	size_t b, i, j, os, oe, n = 0;
+
+	os = ix->start[0];
+	for (b = 0; b < nb; b++) {
+		oe = ix->start[b + 1];
+		ix->start[b] = n;
+		for (i = os; i < oe; i = j) {
+			for (j = i + 1; j < oe && ix->fp[j].h == ix->fp[i].h;
+			    j++)
+				continue;
+			if (j - i > MAXOCC)
+				continue;
+			memmove(ix->fp + n, ix->fp + i,
+			    (j - i) * sizeof(*ix->fp));
+			n += j - i;
+		}
+		os = oe;
+	}
+	ix->start[nb] = n;
+	ix->n = n;
+}
+
+/*
  * Index the fingerprints of d: a counting sort on the top bits of the
  * hash (at least as many buckets as fingerprints), then each bucket sorted.
  */
@@ -239,6 +269,7 @@ index_build(struct fpindex *ix, const struct wordseq *d, size_t k, size_t w,
 			qsort(ix->fp + ix->start[b],
 			    ix->start[b + 1] - ix->start[b], sizeof(*ix->fp),
 			    fp_cmp);
+	index_drop_common(ix, nb);
 
 	for (fbits = 64 * MINBUCKETS; fbits < 8 * ix->n &&
 	    fbits < SIZE_MAX / 16; fbits *= 2)
@@ -250,7 +281,10 @@ index_build(struct fpindex *ix, const struct wordseq *d, size_t k, size_t w,
 		    (uint64_t)1 << (ix->fp[i].h & 63);
 }
 
-/* The fingerprints of hash h: fp[*lo .. *hi). */
+/*
+ * The fingerprints of hash h: fp[*lo .. *hi), at most MAXOCC of them, the
+ * others having been dropped.
+ */
 static void
 index_find(const struct fpindex *ix, uint64_t h, size_t *lo, size_t *hi)
 {
@@ -283,74 +317,6 @@ index_free(struct fpindex *ix)
 	free(ix->start);
 	free(ix->filter);
 	memset(ix, 0, sizeof(*ix));
-}
-
-static size_t
-diag_slot(const struct diagtab *t, uint64_t d)
-{
-	uint64_t z = d;
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	z ^= z >> 31;
-	return (size_t)z & (t->cap - 1);
-}
-
-/* The end of the last run found on diagonal d, or 0. */
-static size_t
-diag_get(const struct diagtab *t, uint64_t d)
-{
-	size_t i;
-
-	if (t->cap == 0)
-		return 0;
-	for (i = diag_slot(t, d); t->end[i] != 0; i = (i + 1) & (t->cap - 1))
-		if (t->key[i] == d)
-			return t->end[i];
-	return 0;
-}
-
-static void
-diag_put(struct diagtab *t, uint64_t d, size_t end)
-{
-	uint64_t *okey;
-	size_t *oend, ocap, i, j;
-
-	if (t->used * 4 >= t->cap * 3) {
-		okey = t->key;
-		oend = t->end;
-		ocap = t->cap;
-		t->cap = ocap ? ocap * 2 : 1024;
-		t->key = xreallocarray(NULL, t->cap, sizeof(*t->key));
-		t->end = xcalloc(t->cap, sizeof(*t->end));
-		for (i = 0; i < ocap; i++) {
-			if (oend[i] == 0)
-				continue;
-			for (j = diag_slot(t, okey[i]); t->end[j] != 0;
-			    j = (j + 1) & (t->cap - 1))
-				continue;
-			t->key[j] = okey[i];
-			t->end[j] = oend[i];
-		}
-		free(okey);
-		free(oend);
-	}
-	for (i = diag_slot(t, d); t->end[i] != 0; i = (i + 1) & (t->cap - 1))
-		if (t->key[i] == d) {
-			t->end[i] = end;
-			return;
-		}
-	t->key[i] = d;
-	t->end[i] = end;
-	t->used++;
-}
-
-static void
-diag_free(struct diagtab *t)
-{
-	free(t->key);
-	free(t->end);
-	memset(t, 0, sizeof(*t));
 }
 
 static int
@@ -480,12 +446,12 @@ winnow_passages(const char *a, size_t alen, const char *b, size_t blen,
 	struct wordseq da = { 0 }, db = { 0 };
 	struct fpindex ix;
 	struct winnower wn;
-	struct diagtab dt = { 0 };
+	size_t *diagend;
 	struct run *runs = NULL;
 	struct fp f;
 	size_t k, w, minwords, nruns = 0, runcap = 0;
 	size_t lo, hi, j, p, q, s, t, e, u;
-	uint64_t d;
+	size_t d;
 
 	k = o->k > 0 ? o->k : 1;
 	w = o->w > 0 ? o->w : 1;
@@ -500,17 +466,16 @@ winnow_passages(const char *a, size_t alen, const char *b, size_t blen,
 		return 0;
 	}
 	index_build(&ix, &db, k, w, o->seed);
+	diagend = xcalloc(da.n + db.n, sizeof(*diagend));
 
 	winnower_init(&wn, &da, k, w, o->seed);
 	while (winnower_next(&wn, &f)) {
 		index_find(&ix, f.h, &lo, &hi);
-		if (hi - lo > MAXOCC)
-			continue;
 		for (j = lo; j < hi; j++) {
 			p = f.pos;
 			q = ix.fp[j].pos;
-			d = (uint64_t)p - (uint64_t)q;
-			if (diag_get(&dt, d) > p)
+			d = p + db.n - q;
+			if (diagend[d] > p)
 				continue;	/* inside a run found */
 			if (memcmp(da.h + p, db.h + q, k * sizeof(*da.h)) != 0)
 				continue;	/* a k-gram hash collision */
@@ -520,7 +485,7 @@ winnow_passages(const char *a, size_t alen, const char *b, size_t blen,
 			for (e = p + k, u = q + k; e < da.n && u < db.n &&
 			    da.h[e] == db.h[u]; e++, u++)
 				continue;
-			diag_put(&dt, d, e);
+			diagend[d] = e;
 			if (e - s < minwords)
 				continue;
 			if (nruns == runcap) {
@@ -536,7 +501,7 @@ winnow_passages(const char *a, size_t alen, const char *b, size_t blen,
 	}
 	winnower_free(&wn);
 	index_free(&ix);
-	diag_free(&dt);
+	free(diagend);
 
 	if (nruns > 0)
 		*out = make_passages(runs, nruns, &da, a, alen, &db, b, blen);

@@ -955,13 +955,17 @@ golden_compare() {
 	assert_equal "$stderr" 'neardup: adir: Is a directory'
 }
 
-@test "compare-086: one pipe named twice is read in turn, not split between the two" {
+@test "compare-086: one file named twice is read in turn, once for each; one pipe named twice is refused" {
 	# The documents are read at once on two cores, but not one open
-	# file: /dev/stdin and - are the same pipe, which the first takes whole.
+	# file, whose offset the two reads would share.
 	seq -f 'w%.0f' 1 300000 >words
-	run -0 bash -c 'cat words | "$NEARDUP" compare -w 1 -t 0 /dev/stdin -'
+	run -0 bash -c '"$NEARDUP" compare -w 1 -t 0 /dev/stdin - <words'
 	assert_line 'a: /dev/stdin (300000 shingles)'
-	assert_line 'b: - (0 shingles)'
+	assert_line 'b: - (300000 shingles)'
+	# A pipe read for one would be empty for the other (issue 26).
+	run -2 --separate-stderr bash -c 'cat words | "$NEARDUP" compare -w 1 -t 0 /dev/stdin -'
+	assert_output ''
+	assert_equal "$stderr" 'neardup: /dev/stdin and - are one pipe: it can be read only once'
 }
 
 @test "compare-087: the two documents are read at once, with or without the progress line" {

@@ -175,3 +175,52 @@ assert_usage_on_stdout() {
 	assert_stderr_empty
 	assert_line --index 0 --regexp "$USAGE_RE"
 }
+
+# cpu_time LIMIT COMMAND ARGS...: the CPU time in seconds, user and
+# system, of its threads and children too, that COMMAND takes, its output
+# discarded; killed after LIMIT seconds, so that at worst about LIMIT.
+cpu_time() {
+	local limit=$1 t TIMEFORMAT='%3U %3S'
+	shift
+	t=$( { time timeout "$limit" "$@" >/dev/null 2>&1; } 2>&1)
+	awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%.3f\n", f[1] + f[2] }'
+}
+
+# cpu_seconds LIMIT ARGS...: cpu_time of neardup ARGS.
+cpu_seconds() {
+	local limit=$1
+	shift
+	cpu_time "$limit" "$NEARDUP" "$@"
+}
+
+# assert_linear ARGS...: neardup ARGS, each argument @ being in.1 and then
+# in.4, an input 4 times the size of in.1, takes at most 5 times as long
+# on in.4 as on in.1, and 0.25 s more for the noise of a busy machine: the
+# growth of a time linear in the input, not of a quadratic one (16 times).
+# Each time is the least of 3 runs.  The run on in.4 is killed past 8
+# times that on in.1 and 2 s more, so that a quadratic command fails soon.
+assert_linear() {
+	local a1=() a4=() x i t t1=1e9 t4=1e9 limit
+	for x; do
+		if [ "$x" = @ ]; then
+			a1+=(in.1)
+			a4+=(in.4)
+		else
+			a1+=("$x")
+			a4+=("$x")
+		fi
+	done
+	for i in 1 2 3; do
+		t=$(cpu_seconds 120 "${a1[@]}")
+		t1=$(awk -v a="$t1" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
+	done
+	limit=$(awk -v a="$t1" 'BEGIN { print 8 * a + 2 }')
+	for i in 1 2 3; do
+		t=$(cpu_seconds "$limit" "${a4[@]}")
+		t4=$(awk -v a="$t4" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
+		awk -v a="$t4" -v l="$limit" 'BEGIN { exit !(a >= l * 0.9) }' &&
+		    break	# killed: once is enough
+	done
+	awk -v a="$t1" -v b="$t4" 'BEGIN { exit !(b <= 5 * a + 0.25) }' ||
+	    fail "neardup $*: ${t1} s on in.1, ${t4} s on 4 times the input"
+}

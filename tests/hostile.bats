@@ -894,3 +894,178 @@ EOF
 		[[ $output == 0 || $output == 141 ]] || fail "$c: exit $output"
 	done
 }
+
+# ---- issue 26: six cases that hung, crawled or answered wrongly ---------
+
+@test "host-090: compare --passages is linear on repetitive text: one word, zero bytes in hex, two words at random" {
+	# One word repeated: every 5-gram has one hash, recorded at every word.
+	yes a | head -n 25000 >in.1
+	yes a | head -n 100000 >in.4
+	assert_linear compare --passages @ @
+	head -c 25000 /dev/zero | od -An -tx1 -v >in.1
+	head -c 100000 /dev/zero | od -An -tx1 -v >in.4
+	assert_linear compare --passages @ @
+	perl -e 'srand(1); print rand() < 0.5 ? "a\n" : "b\n" for 1 .. 100000' >in.1
+	perl -e 'srand(2); print rand() < 0.5 ? "a\n" : "b\n" for 1 .. 400000' >in.4
+	assert_linear compare --passages @ @
+	# Eight words at random: each 5-gram recorded about 64 times, just
+	# under the limit, every one of them a seed.
+	perl -e 'srand(3); print "w", int(rand(8)), "\n" for 1 .. 100000' >in.1
+	perl -e 'srand(4); print "w", int(rand(8)), "\n" for 1 .. 400000' >in.4
+	assert_linear compare --passages @ @
+	# Memory within the bound of LIMITS: both texts, 20 bytes a word of
+	# each, and 48 more a word of b (not under AddressSanitizer, whose
+	# shadow and quarantine take as much again).
+	sanitized && return 0
+	yes a | head -n 2000000 >big
+	peak rss compare --passages big big >/dev/null
+	assert_below 'compare --passages' "$(cat rss)" $(((2 * 4000000 + 2 * 20 * 2000000 + 48 * 2000000) / 1024 + 8192))
+}
+
+@test "host-091: cluster never blocks on a FIFO named in its input: an empty text not in a regular file is alone, with a message" {
+	mkfifo ff
+	printf '%s\n' "nd1-simhash64-w3-fs-s0:$EMPTY_SIMHASH64  ff" \
+	    "nd1-simhash64-w3-fs-s0:$EMPTY_SIMHASH64  /dev/null" >e2
+	local msg='not a regular file: its empty text is compared with no other'
+	run --separate-stderr timeout 10 "$NEARDUP" cluster --all e2
+	assert_exit OK
+	assert_output $'ff\n\n/dev/null'
+	assert_equal "$stderr" "neardup: ff: $msg"$'\n'"neardup: /dev/null: $msg"
+	run --separate-stderr timeout 10 "$NEARDUP" cluster --pairs e2
+	assert_exit OK
+	assert_output ''
+	assert_stderr_line "^neardup: ff: $msg\$"
+	# A FIFO read as a document, its writer gone after writing nothing.
+	mkfifo ff2
+	: >empty
+	timeout 10 sh -c ": >ff2" &
+	run --separate-stderr timeout 10 "$NEARDUP" cluster --all --docs ff2 empty
+	wait
+	assert_exit OK
+	assert_output $'ff2\n\nempty'
+	assert_equal "$stderr" "neardup: ff2: $msg"
+	# Regular files of the same bytes still join.
+	: >empty2
+	run --separate-stderr timeout 10 "$NEARDUP" cluster --all --docs empty empty2
+	assert_exit OK
+	assert_output $'empty\nempty2'
+	assert_stderr_empty
+}
+
+@test "host-092: an endless line of fingerprints, bands or weights is refused at the limit, not read forever" {
+	echo 'alpha beta gamma delta' >doc
+	neardup hash doc >doc.fp
+	local c
+	for c in 'cluster /dev/zero' 'cluster --sorted /dev/zero' \
+	    'cluster --bands /dev/zero' 'near -d 3 /dev/zero doc.fp' \
+	    'near -d 3 doc.fp /dev/zero' 'compare -F /dev/zero' \
+	    'hash --weights=/dev/zero doc'; do
+		# shellcheck disable=SC2086 # $c is a command and its arguments
+		run --separate-stderr timeout 20 "$NEARDUP" $c
+		assert_exit TROUBLE
+		assert_output ''
+		assert_equal "$stderr" "neardup: /dev/zero:1: line longer than $RECORD_MAX bytes"
+	done
+}
+
+@test "host-093: one pipe named twice, - and /dev/stdin or a FIFO, is refused: it can be read only once" {
+	echo 'alpha beta gamma delta epsilon' >doc
+	neardup hash doc >doc.fp
+	local msg='are one pipe: it can be read only once'
+	run --separate-stderr bash -c '"$NEARDUP" compare - /dev/stdin <doc' _
+	# A regular file as standard input can be read again by its name.
+	assert_exit OK
+	run --separate-stderr bash -c 'cat doc | "$NEARDUP" compare - /dev/stdin'
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" "neardup: - and /dev/stdin $msg"
+	run --separate-stderr bash -c 'cat doc | "$NEARDUP" compare /dev/stdin -'
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: /dev/stdin and - $msg"
+	mkfifo f
+	timeout 10 sh -c 'cat doc >f' &
+	run --separate-stderr timeout 10 "$NEARDUP" compare f f
+	cat f >/dev/null
+	wait
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" "neardup: f and f $msg"
+	run --separate-stderr bash -c 'cat doc.fp | "$NEARDUP" near -d 3 - /dev/stdin'
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" "neardup: - and /dev/stdin $msg"
+	run --separate-stderr bash -c 'cat doc.fp | "$NEARDUP" near -d 3 --docs - /dev/stdin'
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: - and /dev/stdin $msg"
+	timeout 10 sh -c 'cat doc.fp >f' &
+	run --separate-stderr timeout 10 "$NEARDUP" near -d 3 f doc.fp f
+	cat f >/dev/null
+	wait
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: f and f $msg"
+	# Two names of one regular file are two reads of it.
+	run --separate-stderr neardup near -d 0 doc.fp doc.fp
+	assert_exit OK
+}
+
+@test "host-094: upper-case hex is refused alike in fingerprint lines, with --sorted and in band keys" {
+	local s=nd1-simhash64-w3-fs-s0 k=nd1-key3-w3-fs-s0
+	local msg='upper-case hex digit (neardup reads and writes lower case)'
+	printf '%s\n' "$s:00000000000000ab  y" "$s:00000000000000AB  x" >up.fp
+	run --separate-stderr neardup cluster --all up.fp
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" "neardup: up.fp:2: $msg"
+	run --separate-stderr neardup near -d 0 up.fp up.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: up.fp:2: $msg"
+	run --separate-stderr neardup compare -F up.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: up.fp:2: $msg"
+	# Sorted, the two keys are apart: they could not be equal here alone.
+	printf '%s\n' "$k:00000000000000AB  x" "$k:00000000000000ab  y" |
+	    LC_ALL=C sort >k.fp
+	run --separate-stderr neardup cluster --sorted k.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: k.fp:1: $msg"
+	run --separate-stderr neardup cluster k.fp
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: k.fp:1: $msg"
+	printf 'nd1-oph128-w3-fs-s0/14x9/0:B072a76748d51d37\tdoc\n' >up.bands
+	run --separate-stderr neardup cluster --bands up.bands
+	assert_exit TROUBLE
+	assert_equal "$stderr" "neardup: up.bands:1: not a band key: $msg"
+}
+
+@test "host-095: near --self and cluster -d at a large distance are no slower than a plain scan, and near streams its pairs" {
+	native || skip 'timed against a scan built for this machine'
+	local flag= slack=2 ts tn tc t0 t1
+	grep -qw popcnt /proc/cpuinfo && flag=-mpopcnt
+	sanitized && slack=6
+	cc -O2 $flag -o hamscan "$BATS_TEST_DIRNAME/tools/hamscan.c"
+	perl -e 'srand(7); printf "nd1-simhash64-w3-fs-s0:%08x%08x  f%d\n",
+	    int(rand(2**32)), int(rand(2**32)), $_ for 1 .. 30000' >fp
+	# The same pairs as the scan, in the time of the scan.
+	run -0 ./hamscan 16 fp
+	local want=$output
+	[ "$want" -gt 0 ] || fail "no pair within 16 bits"
+	run -0 bash -c '"$NEARDUP" near -d 16 --self fp | wc -l'
+	assert_output "$want"
+	ts=$(cpu_time 60 ./hamscan 16 fp)
+	tn=$(cpu_seconds 60 near -d 16 --self fp)
+	tc=$(cpu_seconds 60 cluster -d 16 --pairs fp)
+	awk -v s="$ts" -v n="$tn" -v k="$slack" 'BEGIN { exit !(n <= k * s + 0.3) }' ||
+	    fail "near -d 16 --self: $tn s, the scan $ts s"
+	awk -v s="$ts" -v c="$tc" -v k="$slack" 'BEGIN { exit !(c <= k * s + 0.3) }' ||
+	    fail "cluster -d 16 --pairs: $tc s, the scan $ts s"
+	# The first pairs of 400,000 fingerprints come out at once, long
+	# before the join ends (a minute here).
+	perl -e 'srand(8); printf "nd1-simhash64-w3-fs-s0:%08x%08x  f%d\n",
+	    int(rand(2**32)), int(rand(2**32)), $_ for 1 .. 400000' >big
+	t0=$EPOCHREALTIME
+	run -0 bash -c 'timeout 60 "$NEARDUP" near -d 16 --self big | head -n 1'
+	t1=$EPOCHREALTIME
+	[[ $output == f*$'\t'f*$'\t'* ]] || fail "first line: $output"
+	awk -v a="$t0" -v b="$t1" -v k="$slack" 'BEGIN { exit !(b - a <= 3 * k) }' ||
+	    fail "the first pair after $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s"
+}

@@ -75,6 +75,14 @@ struct walk *cli_walk(const struct walkopts *);
 /* Is fd the regular file that standard output writes to? */
 int	cli_is_output(int fd);
 
+/*
+ * Exit 2 if inputs a and b ("-": standard input) are one pipe, FIFO or
+ * socket, whatever their names ("-" and /dev/stdin): read for one, it has
+ * nothing left for the other.  Known from stat(2), without opening them,
+ * which for a FIFO would wait for a writer.
+ */
+void	cli_one_pipe(const char *a, const char *b);
+
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);
 

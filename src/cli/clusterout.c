@@ -397,7 +397,14 @@ is_empty(const struct fpset *s, uint32_t i)
 	    nv * sizeof(*s->empty)) == 0;
 }
 
-/* The hash of the bytes of file name (never 0), or 0 if it has none here. */
+/*
+ * The hash of the bytes of file name (never 0), or 0 if it has none here.
+ * Only a regular file can be read again for its bytes: what a FIFO or a
+ * device gave when the fingerprint was made is gone, and opening a FIFO
+ * would wait for a writer that may never come.  So the name is opened
+ * without blocking, and anything but a regular file declined with a
+ * message.
+ */
 static uint64_t
 bytes_of(const char *name)
 {
@@ -408,9 +415,16 @@ bytes_of(const char *name)
 	ssize_t n;
 	int fd;
 
-	if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
+	if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)) ==
+	    -1)
 		return 0;
-	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+	if (fstat(fd, &sb) == -1) {
+		close(fd);
+		return 0;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		warnx("%s: not a regular file: its empty text is compared "
+		    "with no other", name);
 		close(fd);
 		return 0;
 	}

@@ -689,6 +689,8 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 		warnx("standard input can be only one of the operands");
 		cli_usage(c);
 	}
+	if (argc == 2)
+		cli_one_pipe(argv[0], argv[1]);
 	if (fps && shingling) {
 		warnx("shingling options do not apply to fingerprints (-F): "
 		    "their scheme is in the lines");

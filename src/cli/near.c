@@ -203,25 +203,19 @@ struct pair {
 	unsigned dist;
 };
 
+/*
+ * The pairs of --self, printed by a, then distance, then b: all of them
+ * at the end, from the tables, which find them in no order; or from a
+ * scan, which finds them by a, those of each a as soon as the next a has
+ * one (put_pairs()), so that output begins at once and memory holds one
+ * a's pairs only.
+ */
 struct pairs {
 	struct pair *p;
 	size_t	 n, cap;
+	struct near *r;
+	int	 stream;	/* by a: print each a's when the next comes */
 };
-
-static void
-add_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
-{
-	struct pairs *ps = ctx;
-
-	if (ps->n == ps->cap) {
-		ps->cap = ps->cap ? 2 * ps->cap : 1024;
-		ps->p = xreallocarray(ps->p, ps->cap, sizeof(*ps->p));
-	}
-	ps->p[ps->n].a = a;
-	ps->p[ps->n].b = b;
-	ps->p[ps->n].dist = dist;
-	ps->n++;
-}
 
 static int
 pair_cmp(const void *x, const void *y)
@@ -234,6 +228,37 @@ pair_cmp(const void *x, const void *y)
 		return p->dist < q->dist ? -1 : 1;
 	return (p->b > q->b) - (p->b < q->b);
 }
+
+static void
+put_pairs(struct pairs *ps)
+{
+	size_t k;
+
+	if (ps->n > 1)
+		qsort(ps->p, ps->n, sizeof(*ps->p), pair_cmp);
+	for (k = 0; k < ps->n; k++)
+		put_pair(ps->r, fpset_name(&ps->r->ix, ps->p[k].a),
+		    fpset_name(&ps->r->ix, ps->p[k].b), ps->p[k].dist);
+	ps->n = 0;
+}
+
+static void
+add_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
+{
+	struct pairs *ps = ctx;
+
+	if (ps->stream && ps->n > 0 && ps->p[0].a != a)
+		put_pairs(ps);
+	if (ps->n == ps->cap) {
+		ps->cap = ps->cap ? 2 * ps->cap : 1024;
+		ps->p = xreallocarray(ps->p, ps->cap, sizeof(*ps->p));
+	}
+	ps->p[ps->n].a = a;
+	ps->p[ps->n].b = b;
+	ps->p[ps->n].dist = dist;
+	ps->n++;
+}
+
 
 static int
 near_exec(const struct cmd *c, int argc, char **argv)
@@ -262,7 +287,6 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	int ch, docs = 0, have_d = 0, i;
 	int shingling = 0;
-	size_t k;
 
 	memset(&r, 0, sizeof(r));
 	shopts_init(&so);
@@ -360,6 +384,9 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		cli_usage(c);
 	}
 
+	for (i = 1; i < argc; i++)
+		cli_one_pipe(argv[0], argv[i]);
+
 	progress_start(docs ? "files" : "fingerprints", !r.self);
 	/* The total: with queries from standard input, unknown. */
 	if (r.self || argc > 1)
@@ -376,7 +403,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	if (r.self)
 		progress_stage("building the tables", NULL, 0);
 	index_build(&r.index, r.ix.v, r.ix.n, r.ix.have_sc ? r.ix.sc.size : 64,
-	    r.d);
+	    r.d, r.self ? INDEX_SELF : INDEX_QUERIES);
 	if (r.header) {
 		progress_stdout();
 		printf("query\tmatch\tdistance%c", r.zero ? '\0' : '\n');
@@ -384,13 +411,11 @@ near_exec(const struct cmd *c, int argc, char **argv)
 
 	if (r.self) {
 		r.index.tick = join_tick;
+		ps.r = &r;
+		ps.stream = r.index.ntables == 0;
 		index_self(&r.index, add_pair, &ps);
 		progress_end();
-		if (ps.n > 1)
-			qsort(ps.p, ps.n, sizeof(*ps.p), pair_cmp);
-		for (k = 0; k < ps.n; k++)
-			put_pair(&r, fpset_name(&r.ix, ps.p[k].a),
-			    fpset_name(&r.ix, ps.p[k].b), ps.p[k].dist);
+		put_pairs(&ps);
 		free(ps.p);
 	} else if (docs) {
 		shopts_scheme(c, &so, REC_NONE, &sc);

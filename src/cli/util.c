@@ -16,6 +16,7 @@
 #include "decimal.h"
 #include "lsh.h"
 #include "walk.h"
+#include "xmalloc.h"
 
 void
 cli_print_usage(const struct cmd *c, FILE *fp)
@@ -166,6 +167,30 @@ cli_is_output(int fd)
 	return fstat(fd, &in) == 0 && fstat(STDOUT_FILENO, &out) == 0 &&
 	    S_ISREG(in.st_mode) && S_ISREG(out.st_mode) &&
 	    in.st_dev == out.st_dev && in.st_ino == out.st_ino;
+}
+
+/* The stat(2) of input name, "-" being standard input: 0 or -1. */
+static int
+stat_input(const char *name, struct stat *st)
+{
+	if (strcmp(name, "-") == 0)
+		return fstat(STDIN_FILENO, st);
+	return stat(name, st);
+}
+
+void
+cli_one_pipe(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	char *va;
+
+	if (stat_input(a, &sa) == 0 && stat_input(b, &sb) == 0 &&
+	    (S_ISFIFO(sa.st_mode) || S_ISSOCK(sa.st_mode)) &&
+	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino) {
+		va = xstrdup(cli_vis(a));	/* cli_vis() has one buffer */
+		errx(EXIT_TROUBLE, "%s and %s are one pipe: it can be read "
+		    "only once", va, cli_vis(b));
+	}
 }
 
 double

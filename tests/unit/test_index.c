@@ -175,10 +175,9 @@ check_shape(const struct index *ix, const char *what, unsigned d)
 	unsigned b, i, j, pbits;
 	int ok = 1;
 
-	/* Past the block limit the index is a plain scan: no tables. */
-	if (d >= INDEX_MAXBLOCKS)
-		return CHECK(ix->ntables == 0, "%s d=%u: %u tables, want a scan",
-		    what, d, ix->ntables);
+	/* A plain scan, past the block limit or where it costs less. */
+	if (ix->ntables == 0)
+		return 1;
 	ok &= CHECK(ix->nblocks > d && ix->nblocks <= INDEX_MAXBLOCKS,
 	    "%s d=%u: %u blocks", what, d, ix->nblocks);
 	ok &= CHECK(ix->ntables >= 1 && ix->ntables <= INDEX_MAXTABLES,
@@ -408,10 +407,25 @@ check_all(const struct data *s, const char *what, unsigned d,
 		close_pairs(s, d, &mine);
 		all = &mine;
 	}
-	index_build(&ix, s->fp, s->n, s->bits, d);
-	ok = check_shape(&ix, what, d) && check_queries(&ix, s, what, d) &&
+	/* Tables whatever they cost, then as chosen for each use. */
+	index_build(&ix, s->fp, s->n, s->bits, d, INDEX_TABLES);
+	ok = CHECK(ix.ntables > 0 || d >= INDEX_MAXBLOCKS,
+	    "%s d=%u: a scan, want tables", what, d) &&
+	    check_shape(&ix, what, d) && check_queries(&ix, s, what, d) &&
 	    check_self(&ix, s, what, d, all);
 	index_free(&ix);
+	if (ok) {
+		index_build(&ix, s->fp, s->n, s->bits, d, INDEX_QUERIES);
+		ok = check_shape(&ix, what, d) &&
+		    check_queries(&ix, s, what, d);
+		index_free(&ix);
+	}
+	if (ok) {
+		index_build(&ix, s->fp, s->n, s->bits, d, INDEX_SELF);
+		ok = check_shape(&ix, what, d) &&
+		    check_self(&ix, s, what, d, all);
+		index_free(&ix);
+	}
 	free(mine.p);
 	return ok;
 }
@@ -540,6 +554,58 @@ test_duplicates(void)
 	free(s.fp);
 }
 
+/* index_self of a scan: each pair after the one before, by a then b. */
+struct order {
+	uint32_t a, b;
+	size_t	 n, bad;
+};
+
+static void
+in_order(void *ctx, uint32_t a, uint32_t b, unsigned dist)
+{
+	struct order *o = ctx;
+
+	(void)dist;
+	if (o->n > 0 && (a < o->a || (a == o->a && b <= o->b)))
+		o->bad++;
+	o->a = a;
+	o->b = b;
+	o->n++;
+}
+
+/*
+ * The tables where they cost less than a scan, the scan where they cost
+ * more: at d = 16 of 64 bits, 17 tables of 3-bit keys would each look at
+ * an eighth of the index.  The scan's pairs come in order.
+ */
+static void
+test_choice(void)
+{
+	struct order o = { 0 };
+	struct index ix;
+	struct data s;
+
+	data_clustered(&s, 64, 100000, 18);
+	index_build(&ix, s.fp, s.n, 64, 3, INDEX_QUERIES);
+	CHECK(ix.ntables > 0, "d=3 N=100000: a scan for queries");
+	index_free(&ix);
+	index_build(&ix, s.fp, s.n, 64, 3, INDEX_SELF);
+	CHECK(ix.ntables > 0, "d=3 N=100000: a scan for a self join");
+	index_free(&ix);
+	index_build(&ix, s.fp, s.n, 64, 16, INDEX_QUERIES);
+	CHECK(ix.ntables == 0, "d=16 N=100000: %u tables for queries",
+	    ix.ntables);
+	index_free(&ix);
+	index_build(&ix, s.fp, 5000, 64, 16, INDEX_SELF);
+	CHECK(ix.ntables == 0, "d=16 N=5000: %u tables for a self join",
+	    ix.ntables);
+	index_self(&ix, in_order, &o);
+	CHECK(o.n > 0 && o.bad == 0, "d=16 N=5000: %zu of %zu pairs out of "
+	    "order", o.bad, o.n);
+	index_free(&ix);
+	free(s.fp);
+}
+
 int
 main(void)
 {
@@ -550,5 +616,6 @@ main(void)
 	RUN(test_every_d64);
 	RUN(test_every_d128);
 	RUN(test_duplicates);
+	RUN(test_choice);
 	return unit_status();
 }

@@ -116,6 +116,23 @@ test_linein_bounded(void)
 	free(s);
 }
 
+/* A line without end is said to be too long once past the bound. */
+static void
+test_linein_endless(void)
+{
+	struct linein li;
+	int fd = open("/dev/zero", O_RDONLY);
+
+	if (!CHECK(fd != -1, "/dev/zero: %s", strerror(errno)))
+		return;
+	linein_init(&li, fd, '\n', 1 << 20);
+	expect(&li, LINEIN_LONG, NULL);
+	CHECK(li.lineno == 1, "lineno %llu", (unsigned long long)li.lineno);
+	CHECK(li.cap <= 4 << 20, "buffer of %zu bytes", li.cap);
+	linein_free(&li);
+	close(fd);
+}
+
 static void
 test_linein_error(void)
 {
@@ -221,6 +238,7 @@ main(void)
 	RUN(test_linein_lines);
 	RUN(test_linein_limit);
 	RUN(test_linein_bounded);
+	RUN(test_linein_endless);
 	RUN(test_linein_error);
 	RUN(test_record_limit);
 	RUN(test_record_idle);
