@@ -10,6 +10,7 @@
 #   -c DIR     corpus built by shared/bench/corpus.sh beside the project
 #              (default ${CORPUS:-$HOME/.cache/neardup-corpus})
 #   -s N       the largest file set of the all-pairs rows: 1000, 2000 or 5000
+#              (or 3000 alone, made from sub100m if missing)
 #              (default 5000; bench/run's 10m and 100m mean 1000 and 2000, 1g 5000;
 #              quick, from bench/run -q, means 1000 and pairs/n1000 for the tree group)
 #
@@ -49,11 +50,20 @@ tree=kernel
 case $maxn in
   quick) sizes=(1000) tree=pairs/n1000 ;;
   1000 | 10m | 10M) sizes=(1000) ;;
+  3000) sizes=(3000) ;;
   2000 | 100m | 100M) sizes=(1000 2000) ;;
   5000 | 1g | 1G | big) sizes=(1000 2000 5000) ;;
-  *) die "-s: want 1000, 2000 or 5000, not '$maxn'" ;;
+  *) die "-s: want 1000, 2000, 3000 or 5000, not '$maxn'" ;;
 esac
 find_corpus "$corpus"
+# pairs/n3000, the size the exact join is judged at: made here as
+# corpus.sh makes the others, the first N files of sub100m by name.
+if [ "${sizes[*]}" = 3000 ] && [ ! -d "$corpus/pairs/n3000" ] && [ -d "$corpus/sub100m" ]; then
+  mkdir -p "$corpus/pairs/n3000.tmp"
+  find "$corpus/sub100m" -type f -printf '%f\n' | sort | head -n 3000 |
+    while read -r f; do cp "$corpus/sub100m/$f" "$corpus/pairs/n3000.tmp/"; done
+  mv "$corpus/pairs/n3000.tmp" "$corpus/pairs/n3000"
+fi
 for f in "$tree" "${sizes[@]/#/pairs/n}"; do
   [ -d "$corpus/$f" ] || die "$corpus/$f: missing (run shared/bench/corpus.sh beside the project)"
 done
