@@ -60,8 +60,8 @@ find_corpus "$corpus"
 # corpus.sh makes the others, the first N files of sub100m by name.
 if [ "${sizes[*]}" = 3000 ] && [ ! -d "$corpus/pairs/n3000" ] && [ -d "$corpus/sub100m" ]; then
   mkdir -p "$corpus/pairs/n3000.tmp"
-  find "$corpus/sub100m" -type f -printf '%f\n' | sort | head -n 3000 |
-    while read -r f; do cp "$corpus/sub100m/$f" "$corpus/pairs/n3000.tmp/"; done
+  mapfile -t subnames < <(find "$corpus/sub100m" -type f -printf '%f\n' | sort)
+  for f in "${subnames[@]:0:3000}"; do cp "$corpus/sub100m/$f" "$corpus/pairs/n3000.tmp/"; done
   mv "$corpus/pairs/n3000.tmp" "$corpus/pairs/n3000"
 fi
 for f in "$tree" "${sizes[@]/#/pairs/n}"; do

@@ -671,10 +671,10 @@ void
 cout_group(const struct fpset *s, const struct group *g,
     const struct out *o, size_t *shown)
 {
-	const char *basis;
+	const char *basis = NULL;
 	size_t k, printed;
 	uint32_t id;
-	double sim;
+	double sim = 1;
 
 	if (g->n < 2 && !o->all && o->show != SHOW_UNIQUES)
 		return;
