@@ -61,13 +61,6 @@ put(const struct uniq *u, const char *p, size_t len)
 	out_write(&u->delim, 1);
 }
 
-/* The ID of an ID<TAB>TEXT record (which has a tab). */
-static size_t
-id_len(const char *rec, size_t len)
-{
-	return (size_t)((const char *)memchr(rec, '\t', len) - rec);
-}
-
 /* The first record of a group, with the group's size counted. */
 static void
 kept(struct uniq *u, uint32_t id, const char *rec, size_t len)
@@ -126,8 +119,8 @@ duplicate(struct uniq *u, uint32_t id, const char *rec, size_t len)
 	k = dedup_record(&u->dd, id, &klen);
 	if (u->explain) {
 		if (u->tsv) {
-			len = id_len(rec, len);
-			klen = id_len(k, klen);
+			len = record_idlen(rec, len);
+			klen = record_idlen(k, klen);
 		}
 		out_write(rec, len);
 		out_write("\t", 1);
