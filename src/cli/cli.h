@@ -133,6 +133,8 @@ struct shopts {
 	uint64_t seed;
 	const char *weights;
 	struct weights wt;
+	int	 algo_given;	/* -a was given */
+	int	 given;		/* one of the others was */
 };
 
 enum {
@@ -213,5 +215,54 @@ int	inopts_option(struct inopts *, int ch, const char *arg);
 void	inopts_check(const struct cmd *, const struct inopts *);
 
 void	inopts_free(struct inopts *);
+
+/*
+ * Options shared by the commands that write reports (compare, cluster,
+ * near): --format, --header, -z.
+ */
+enum { FMT_TEXT, FMT_TSV, FMT_JSON };	/* cluster calls FMT_TEXT groups */
+
+struct outopts {
+	const char *names[3];	/* --format's words, by FMT_*; NULL: none */
+	int	 fmt;		/* FMT_* */
+	int	 header;	/* --header */
+	int	 zero;		/* -z: NUL-terminated lines */
+};
+
+#define OUTOPT_SHORT "z"
+#define OUTOPT_LONG \
+	{ "format", required_argument, NULL, OPT_FORMAT }, \
+	{ "header", no_argument, NULL, OPT_HEADER }, \
+	{ "null-data", no_argument, NULL, 'z' }
+
+/* Handle option ch if it is an output option: 1 if it was. */
+int	outopts_option(const struct cmd *, struct outopts *, int ch,
+	    const char *arg);
+
+/*
+ * The one option parser of the commands, as tmux's cmd-*.c share theirs:
+ * a command gives its own options and the groups it takes (NULL: not
+ * taken); --progress, --no-progress and -h are every command's.
+ */
+struct option;
+struct cli_parse {
+	const char *shortopts;		/* the command's own */
+	const struct option *longopts;	/* its own, ended by a zeroed one */
+	/* The command's own option ch: 1 if handled, 0 if not its own. */
+	int	(*own)(const struct cmd *, void *args, int ch,
+		    const char *arg);
+	void	*args;
+	struct shopts *sh;
+	struct inopts *in;
+	struct outopts *out;
+};
+
+/*
+ * Parse the options of argv for command c: the index of the first
+ * operand, or 0 once -h has printed the usage on stdout (the command
+ * then returns out_close()).  A bad option prints the usage and exits 2.
+ */
+int	cli_parse(const struct cmd *, int argc, char **argv,
+	    const struct cli_parse *);
 
 #endif
