@@ -50,7 +50,6 @@ collect(void *ctx, const char *lines, size_t len)
 	struct fpset *s = ctx;
 	struct fpline fp = { 0 };
 	const char *p = lines, *end = lines + len, *eol, *why;
-	size_t nv;
 
 	for (; p < end; p = eol + 1) {
 		eol = memchr(p, '\n', (size_t)(end - p));
@@ -58,16 +57,7 @@ collect(void *ctx, const char *lines, size_t len)
 			errx(EXIT_TROUBLE, "internal error: %s", why);
 		s->sc = fp.sc;
 		s->have_sc = 1;
-		nv = fp.nv;
-		if (s->n == s->cap) {
-			s->cap = s->cap ? 2 * s->cap : 1024;
-			s->v = xreallocarray(s->v, s->cap, nv * sizeof(*s->v));
-			s->name = xreallocarray(s->name, s->cap,
-			    sizeof(*s->name));
-		}
-		memcpy(s->v + s->n * nv, fp.v, nv * sizeof(*s->v));
-		s->name[s->n++] = s->names.len;
-		buf_add(&s->names, fp.name.data, fp.name.len + 1);
+		fpset_add(s, &fp);
 	}
 	fpline_free(&fp);
 }
