@@ -241,13 +241,23 @@ int	outopts_option(const struct cmd *, struct outopts *, int ch,
 
 /*
  * The one option parser of the commands, as tmux's cmd-*.c share theirs:
- * a command gives its own options and the groups it takes (NULL: not
- * taken); --progress, --no-progress and -h are every command's.
+ * a command gives its options and the groups it takes (NULL: not taken),
+ * whose options the groups handle; --progress, --no-progress and -h
+ * (COMMON_LONG, "h") are every command's, and handled here.
  */
+#define COMMON_LONG \
+	PROGRESS_LONG, \
+	{ "help", no_argument, NULL, 'h' }
+
 struct option;
 struct cli_parse {
-	const char *shortopts;		/* the command's own */
-	const struct option *longopts;	/* its own, ended by a zeroed one */
+	/*
+	 * Every option the command takes, its groups' (SHOPT_SHORT,
+	 * SHOPT_LONG...) and COMMON_LONG's included: the tables say in
+	 * one place what the command accepts.
+	 */
+	const char *shortopts;
+	const struct option *longopts;	/* ended by a zeroed one */
 	/* The command's own option ch: 1 if handled, 0 if not its own. */
 	int	(*own)(const struct cmd *, void *args, int ch,
 		    const char *arg);

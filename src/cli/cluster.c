@@ -332,6 +332,10 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
     struct cluster_args *a)
 {
 	static const struct option longopts[] = {
+		SHOPT_LONG,
+		INOPT_LONG,
+		OUTOPT_LONG,
+		COMMON_LONG,
 		{ "distance", required_argument, NULL, 'd' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "threshold", required_argument, NULL, 't' },
@@ -350,7 +354,8 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 		{ "exact", no_argument, NULL, OPT_CMD_FIRST + 11 },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { "d:j:t:v", longopts, cluster_flag, a, &a->so,
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hj:t:v",
+	    longopts, cluster_flag, a, &a->so,
 	    &a->io, &a->oo };
 	int n;
 

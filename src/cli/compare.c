@@ -635,6 +635,9 @@ compare_parse(const struct cmd *c, int argc, char **argv,
     struct compare_args *a)
 {
 	static const struct option longopts[] = {
+		SHOPT_LONG,
+		OUTOPT_LONG,
+		COMMON_LONG,
 		{ "fingerprints", no_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "threshold", required_argument, NULL, 't' },
@@ -644,7 +647,8 @@ compare_parse(const struct cmd *c, int argc, char **argv,
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { "Fqt:", longopts, compare_option, a, &a->so,
+	struct cli_parse p = { SHOPT_SHORT OUTOPT_SHORT "Fhqt:",
+	    longopts, compare_option, a, &a->so,
 	    NULL, &a->oo };
 
 	memset(a, 0, sizeof(*a));

@@ -96,6 +96,9 @@ static int
 hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 {
 	static const struct option longopts[] = {
+		SHOPT_LONG,
+		INOPT_LONG,
+		COMMON_LONG,
 		{ "files0-from", required_argument, NULL, OPT_FILES0 },
 		{ "lines", no_argument, NULL, OPT_LINES },
 		{ "tsv", no_argument, NULL, OPT_TSV },
@@ -106,7 +109,8 @@ hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 		{ "threshold", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { "j:t:z", longopts, hash_option, a, &a->so,
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT "hj:t:z",
+	    longopts, hash_option, a, &a->so,
 	    &a->io, NULL };
 
 	memset(a, 0, sizeof(*a));

@@ -300,13 +300,18 @@ static int
 near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 {
 	static const struct option longopts[] = {
+		SHOPT_LONG,
+		INOPT_LONG,
+		OUTOPT_LONG,
+		COMMON_LONG,
 		{ "distance", required_argument, NULL, 'd' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
 		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { "d:n:", longopts, near_option, a, &a->so,
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:",
+	    longopts, near_option, a, &a->so,
 	    &a->io, &a->oo };
 
 	memset(a, 0, sizeof(*a));

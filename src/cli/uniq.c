@@ -236,6 +236,8 @@ uniq_parse(const struct cmd *c, int argc, char **argv, struct uniq *u,
     struct shopts *so)
 {
 	static const struct option longopts[] = {
+		SHOPT_LONG,
+		COMMON_LONG,
 		{ "all-repeated", no_argument, NULL, 'D' },
 		{ "count", no_argument, NULL, OPT_COUNT },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
@@ -245,7 +247,8 @@ uniq_parse(const struct cmd *c, int argc, char **argv, struct uniq *u,
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { "Ddt:z", longopts, uniq_option, u, so, NULL,
+	struct cli_parse p = { SHOPT_SHORT "Ddht:z",
+	    longopts, uniq_option, u, so, NULL,
 	    NULL };
 
 	memset(u, 0, sizeof(*u));
