@@ -170,8 +170,9 @@ void
 recbatch_init(struct recbatch *b, enum recmode mode, int delim,
     const char *data, size_t len, uint64_t first)
 {
+	/* A batch that only reports a problem has no data: no records. */
 	b->p = data;
-	b->end = data + len;
+	b->end = data != NULL ? data + len : NULL;
 	b->mode = mode;
 	b->delim = delim;
 	b->next = first;
