@@ -220,10 +220,10 @@ void	inopts_free(struct inopts *);
  * Options shared by the commands that write reports (compare, cluster,
  * near): --format, --header, -z.
  */
-enum { FMT_TEXT, FMT_TSV, FMT_JSON };	/* cluster calls FMT_TEXT groups */
+enum { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_N };	/* FMT_TEXT: cluster's groups */
 
 struct outopts {
-	const char *names[3];	/* --format's words, by FMT_*; NULL: none */
+	const char *names[FMT_N];	/* --format's words; NULL: not taken */
 	int	 fmt;		/* FMT_* */
 	int	 header;	/* --header */
 	int	 zero;		/* -z: NUL-terminated lines */

@@ -16,9 +16,9 @@ bad_format(const struct cmd *c, const struct outopts *o, const char *arg)
 	struct buf b = { 0 };
 	size_t i, n = 0, left;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < FMT_N; i++)
 		n += o->names[i] != NULL;
-	for (i = 0, left = n; i < 3; i++) {
+	for (i = 0, left = n; i < FMT_N; i++) {
 		if (o->names[i] == NULL)
 			continue;
 		buf_add(&b, o->names[i], strlen(o->names[i]));
@@ -42,10 +42,10 @@ outopts_option(const struct cmd *c, struct outopts *o, int ch,
 
 	switch (ch) {
 	case OPT_FORMAT:
-		for (k = 0; k < 3; k++)
+		for (k = 0; k < FMT_N; k++)
 			if (o->names[k] != NULL && strcmp(arg, o->names[k]) == 0)
 				break;
-		if (k == 3)
+		if (k == FMT_N)
 			bad_format(c, o, arg);
 		o->fmt = k;
 		break;
