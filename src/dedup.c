@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dedup.h"
+#include "record.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
@@ -25,18 +26,11 @@
 #define TAG_TEXT	0x7465787468617368ULL	/* the whole-text hash */
 #define NSH_MANY	UINT8_MAX	/* d->nsh: this many or more */
 
-/* The text of a record: all of it, or what follows its first tab. */
+/* The text of a record: with tsv, what follows the ID. */
 static const char *
 text_of(int tsv, const char *rec, size_t len, size_t *tlen)
 {
-	const char *tab;
-
-	if (tsv && (tab = memchr(rec, '\t', len)) != NULL) {
-		*tlen = len - (size_t)(tab + 1 - rec);
-		return tab + 1;
-	}
-	*tlen = len;
-	return rec;
+	return record_text(tsv ? REC_TSV : REC_LINES, rec, len, tlen);
 }
 
 void

@@ -88,48 +88,31 @@ static void
 run_records(struct hashworker *w, struct hashjob *j)
 {
 	const struct hashcfg *cfg = w->cfg;
-	const char *p = j->data, *end, *eol, *next, *text;
-	const char *tab;
+	struct recbatch rb;
+	struct record r;
 	const uint64_t *v;
-	int delim = cfg->zero ? '\0' : '\n';
-	uint64_t rec = j->first;
+	const char *why;
 	char num[24];
+	int n;
 
 	/* A job that only reports a problem has no records, nor data. */
-	if (p == NULL)
-		return;
-	end = p + j->len;
-
-	for (; p < end; p = next, rec++) {
-		if ((eol = memchr(p, delim, (size_t)(end - p))) == NULL)
-			eol = end;
-		next = eol < end ? eol + 1 : end;
+	recbatch_init(&rb, cfg->mode, cfg->zero ? '\0' : '\n', j->data,
+	    j->len, j->first);
+	while ((n = recbatch_next(&rb, &r, &why)) != 0) {
+		if (n < 0 || (r.id != NULL &&
+		    (why = record_name_why(&r)) != NULL)) {
+			note(j, r.num, why);
+			continue;
+		}
 		buf_clear(&w->name);
-		text = p;
-		if (cfg->mode == REC_TSV) {
-			tab = memchr(p, '\t', (size_t)(eol - p));
-			if (tab == NULL || tab == p) {
-				note(j, rec, tab == NULL ?
-				    "no tab: expected ID<TAB>TEXT" :
-				    "empty ID before the tab");
-				continue;
-			}
-			/* Names are C strings, and lines read back are bounded. */
-			if (memchr(p, '\0', (size_t)(tab - p)) != NULL ||
-			    tab - p > RECORD_ID_MAX) {
-				note(j, rec, tab - p > RECORD_ID_MAX ?
-				    "ID longer than 1048576 bytes" :
-				    "NUL byte in ID");
-				continue;
-			}
-			buf_add(&w->name, p, (size_t)(tab - p));
-			text = tab + 1;
-		} else {
+		if (r.id != NULL)
+			buf_add(&w->name, r.id, r.idlen);
+		else {
 			buf_add(&w->name, j->name, strlen(j->name));
 			buf_add(&w->name, num, (size_t)snprintf(num,
-			    sizeof(num), ":%" PRIu64, rec));
+			    sizeof(num), ":%" PRIu64, r.num));
 		}
-		digest_feed(&w->dg, text, (size_t)(eol - text));
+		digest_feed(&w->dg, r.text, r.tlen);
 		v = digest_end(&w->dg);
 		output(cfg, &j->out, v, w->name.data, w->name.len);
 	}

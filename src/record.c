@@ -1,5 +1,5 @@
 /*
- * Batching records.
+ * Batching records, and cutting a batch into records.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -164,4 +164,63 @@ recreader_free(struct recreader *r)
 {
 	free(r->buf);
 	r->buf = NULL;
+}
+
+void
+recbatch_init(struct recbatch *b, enum recmode mode, int delim,
+    const char *data, size_t len, uint64_t first)
+{
+	/* A batch that only reports a problem has no data: no records. */
+	b->p = data;
+	b->end = data != NULL ? data + len : NULL;
+	b->mode = mode;
+	b->delim = delim;
+	b->next = first;
+}
+
+int
+recbatch_next(struct recbatch *b, struct record *r, const char **why)
+{
+	const char *eol, *tab;
+
+	if (b->p == NULL || b->p >= b->end)
+		return 0;
+	if ((eol = memchr(b->p, b->delim, (size_t)(b->end - b->p))) == NULL)
+		eol = b->end;
+	r->num = b->next++;
+	r->rec = r->text = b->p;
+	r->len = r->tlen = (size_t)(eol - b->p);
+	r->id = NULL;
+	r->idlen = 0;
+	b->p = eol < b->end ? eol + 1 : b->end;
+	if (b->mode != REC_TSV)
+		return 1;
+	tab = memchr(r->rec, '\t', r->len);
+	if (tab == NULL || tab == r->rec) {
+		*why = tab == NULL ? "no tab: expected ID<TAB>TEXT" :
+		    "empty ID before the tab";
+		return -1;
+	}
+	r->id = r->rec;
+	r->idlen = (size_t)(tab - r->rec);
+	r->text = tab + 1;
+	r->tlen = r->len - r->idlen - 1;
+	return 1;
+}
+
+const char *
+record_name_why(const struct record *r)
+{
+	/* Names are C strings, and lines read back are bounded. */
+	if (r->idlen > RECORD_ID_MAX)
+		return "ID longer than 1048576 bytes";
+	if (memchr(r->id, '\0', r->idlen) != NULL)
+		return "NUL byte in ID";
+	return NULL;
+}
+
+size_t
+record_idlen(const char *rec, size_t len)
+{
+	return (size_t)((const char *)memchr(rec, '\t', len) - rec);
 }

@@ -2,13 +2,17 @@
  * Record modes, where one input holds many documents: lines (or
  * NUL-terminated records with -z), optionally "ID<TAB>TEXT".  The reader
  * cuts an input into batches that end at a record boundary, so that
- * batches can be hashed in parallel and still be numbered in order.
+ * batches can be hashed in parallel and still be numbered in order; a
+ * recbatch then cuts a batch into records, each an (id, text) pair.  This
+ * is the one place that knows what a record looks like: a new mode is a
+ * new recmode here and a case in recbatch_next().
  */
 #ifndef RECORD_H
 #define RECORD_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define RECORD_BATCH (1024 * 1024)	/* bytes per batch, at least */
 #define RECORD_MAX	16777216	/* longest record or line read: 16 MiB */
@@ -58,5 +62,63 @@ int	recreader_next(struct recreader *, char **data, size_t *len,
 	    uint64_t *first);
 
 void	recreader_free(struct recreader *);
+
+/* One record of a batch. */
+struct record {
+	uint64_t num;		/* its number in the input (from 1) */
+	const char *rec;	/* the whole record, without its delimiter */
+	size_t	 len;
+	const char *id;		/* REC_TSV: the ID; otherwise NULL */
+	size_t	 idlen;
+	const char *text;	/* what is shingled */
+	size_t	 tlen;
+};
+
+/* The records of a batch, in order. */
+struct recbatch {
+	const char *p, *end;
+	enum recmode mode;
+	int	 delim;
+	uint64_t next;		/* number of the record at p */
+};
+
+/* Cut data, a batch of len bytes whose first record is number first. */
+void	recbatch_init(struct recbatch *, enum recmode, int delim,
+	    const char *data, size_t len, uint64_t first);
+
+/*
+ * The next record of the batch into *r: 1, or 0 at its end.  A record
+ * that the mode cannot read (an ID<TAB>TEXT record without a tab or with
+ * an empty ID) returns -1 with r->num and r->rec set and *why saying what
+ * is wrong: the caller reports it as "name:num: why" and goes on.
+ */
+int	recbatch_next(struct recbatch *, struct record *, const char **why);
+
+/*
+ * Why record r's ID cannot name a fingerprint line (a NUL byte, longer
+ * than RECORD_ID_MAX), or NULL if it can.
+ */
+const char *record_name_why(const struct record *);
+
+/*
+ * The text of a whole record rec, read before by recbatch_next() in mode:
+ * what is shingled.  Inline: the index of uniq asks it of every record
+ * several times.
+ */
+static inline const char *
+record_text(enum recmode mode, const char *rec, size_t len, size_t *tlen)
+{
+	const char *tab;
+
+	if (mode == REC_TSV && (tab = memchr(rec, '\t', len)) != NULL) {
+		*tlen = len - (size_t)(tab + 1 - rec);
+		return tab + 1;
+	}
+	*tlen = len;
+	return rec;
+}
+
+/* The ID of a whole REC_TSV record read before by recbatch_next(). */
+size_t	record_idlen(const char *rec, size_t len);
 
 #endif

@@ -63,7 +63,8 @@ _src_options() {
 		next
 	}
 	/struct option longopts\[\] = \{/ { intable = 1; next }
-	ingetopt || /getopt_long\(/ {
+	# The optstring: given to getopt_long, or to cli_parse (parse.c).
+	ingetopt || /getopt_long\(/ || /struct cli_parse p = \{/ {
 		ingetopt = 1
 		opts = opts " " $0
 		if ($0 ~ /longopts/)

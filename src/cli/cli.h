@@ -133,6 +133,8 @@ struct shopts {
 	uint64_t seed;
 	const char *weights;
 	struct weights wt;
+	int	 algo_given;	/* -a was given */
+	int	 given;		/* one of the others was */
 };
 
 enum {
@@ -213,5 +215,64 @@ int	inopts_option(struct inopts *, int ch, const char *arg);
 void	inopts_check(const struct cmd *, const struct inopts *);
 
 void	inopts_free(struct inopts *);
+
+/*
+ * Options shared by the commands that write reports (compare, cluster,
+ * near): --format, --header, -z.
+ */
+enum { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_N };	/* FMT_TEXT: cluster's groups */
+
+struct outopts {
+	const char *names[FMT_N];	/* --format's words; NULL: not taken */
+	int	 fmt;		/* FMT_* */
+	int	 header;	/* --header */
+	int	 zero;		/* -z: NUL-terminated lines */
+};
+
+#define OUTOPT_SHORT "z"
+#define OUTOPT_LONG \
+	{ "format", required_argument, NULL, OPT_FORMAT }, \
+	{ "header", no_argument, NULL, OPT_HEADER }, \
+	{ "null-data", no_argument, NULL, 'z' }
+
+/* Handle option ch if it is an output option: 1 if it was. */
+int	outopts_option(const struct cmd *, struct outopts *, int ch,
+	    const char *arg);
+
+/*
+ * The one option parser of the commands, as tmux's cmd-*.c share theirs:
+ * a command gives its options and the groups it takes (NULL: not taken),
+ * whose options the groups handle; --progress, --no-progress and -h
+ * (COMMON_LONG, "h") are every command's, and handled here.
+ */
+#define COMMON_LONG \
+	PROGRESS_LONG, \
+	{ "help", no_argument, NULL, 'h' }
+
+struct option;
+struct cli_parse {
+	/*
+	 * Every option the command takes, its groups' (SHOPT_SHORT,
+	 * SHOPT_LONG...) and COMMON_LONG's included: the tables say in
+	 * one place what the command accepts.
+	 */
+	const char *shortopts;
+	const struct option *longopts;	/* ended by a zeroed one */
+	/* The command's own option ch: 1 if handled, 0 if not its own. */
+	int	(*own)(const struct cmd *, void *args, int ch,
+		    const char *arg);
+	void	*args;
+	struct shopts *sh;
+	struct inopts *in;
+	struct outopts *out;
+};
+
+/*
+ * Parse the options of argv for command c: the index of the first
+ * operand, or 0 once -h has printed the usage on stdout (the command
+ * then returns out_close()).  A bad option prints the usage and exits 2.
+ */
+int	cli_parse(const struct cmd *, int argc, char **argv,
+	    const struct cli_parse *);
 
 #endif

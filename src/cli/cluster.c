@@ -50,7 +50,6 @@ collect(void *ctx, const char *lines, size_t len)
 	struct fpset *s = ctx;
 	struct fpline fp = { 0 };
 	const char *p = lines, *end = lines + len, *eol, *why;
-	size_t nv;
 
 	for (; p < end; p = eol + 1) {
 		eol = memchr(p, '\n', (size_t)(end - p));
@@ -58,16 +57,7 @@ collect(void *ctx, const char *lines, size_t len)
 			errx(EXIT_TROUBLE, "internal error: %s", why);
 		s->sc = fp.sc;
 		s->have_sc = 1;
-		nv = fp.nv;
-		if (s->n == s->cap) {
-			s->cap = s->cap ? 2 * s->cap : 1024;
-			s->v = xreallocarray(s->v, s->cap, nv * sizeof(*s->v));
-			s->name = xreallocarray(s->name, s->cap,
-			    sizeof(*s->name));
-		}
-		memcpy(s->v + s->n * nv, fp.v, nv * sizeof(*s->v));
-		s->name[s->n++] = s->names.len;
-		buf_add(&s->names, fp.name.data, fp.name.len + 1);
+		fpset_add(s, &fp);
 	}
 	fpline_free(&fp);
 }
@@ -230,18 +220,125 @@ say_scheme(const struct fpset *s, const struct cluster_opts *co, int exact)
 	fputc('\n', stderr);
 }
 
+/* What the command line asks. */
+struct cluster_args {
+	struct shopts so;
+	struct inopts io;
+	struct outopts oo;
+	struct cluster_opts co;
+	struct out o;
+	unsigned jobs;
+	int	 docs, verbose, bands, sorted, verify, exact;
+	int	 have_lsh, have_d, have_t, have_keep;
+};
+
+/* --keep=WHICH */
+static void
+keep_option(const struct cmd *c, struct cluster_args *a, const char *arg)
+{
+	static const char *const keeps[] = { "first", "longest", "shortest",
+	    "path" };
+	int k;
+
+	for (k = 0; k < 4 && strcmp(arg, keeps[k]) != 0; k++)
+		;
+	if (k == 4) {
+		warnx("--keep: %s: expected first, longest, shortest or path",
+		    cli_vis(arg));
+		cli_usage(c);
+	}
+	a->o.keep = k;
+	a->have_keep = 1;
+}
+
+/* --dups, --uniques */
+static void
+show_option(const struct cmd *c, struct cluster_args *a, int show)
+{
+	if (a->o.show != SHOW_GROUPS && a->o.show != show) {
+		warnx("--dups and --uniques exclude each other");
+		cli_usage(c);
+	}
+	a->o.show = show;
+}
+
 static int
-cluster_exec(const struct cmd *c, int argc, char **argv)
+cluster_option(const struct cmd *c, void *args, int ch, const char *arg)
+{
+	struct cluster_args *a = args;
+
+	switch (ch) {
+	case 'd':
+		a->co.d = (unsigned)cli_number(c, "-d", arg, 0,
+		    INDEX_MAXD(128));
+		a->have_d = 1;
+		break;
+	case 'j':
+		a->jobs = (unsigned)cli_number(c, "-j", arg, 1,
+		    HASHRUN_JOBS_MAX);
+		break;
+	case 't':
+		a->co.t = cli_fraction(c, "-t", arg, 0);
+		a->have_t = 1;
+		break;
+	case 'v':
+		a->verbose = 1;
+		break;
+	case OPT_CMD_FIRST:
+		a->o.all = 1;
+		break;
+	case OPT_CMD_FIRST + 1:
+		a->docs = 1;
+		break;
+	case OPT_CMD_FIRST + 2:
+	case OPT_CMD_FIRST + 3:
+		show_option(c, a, ch == OPT_CMD_FIRST + 2 ? SHOW_DUPS :
+		    SHOW_UNIQUES);
+		break;
+	case OPT_CMD_FIRST + 4:
+		keep_option(c, a, arg);
+		break;
+	case OPT_CMD_FIRST + 5:
+		cli_lsh(c, arg, &a->co.lsh);
+		a->have_lsh = 1;
+		break;
+	case OPT_CMD_FIRST + 6:
+		a->o.pairs = a->co.pairs = 1;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The flags of cluster_option, after it: --bands ... --exact. */
+static int
+cluster_flag(const struct cmd *c, void *args, int ch, const char *arg)
+{
+	struct cluster_args *a = args;
+	int *flag[] = { &a->bands, &a->sorted, &a->co.transitive, &a->verify,
+	    &a->exact };
+
+	if (ch >= OPT_CMD_FIRST + 7 && ch <= OPT_CMD_FIRST + 11) {
+		*flag[ch - (OPT_CMD_FIRST + 7)] = 1;
+		return 1;
+	}
+	return cluster_option(c, args, ch, arg);
+}
+
+/* The options of argv into *a: the number of them, or 0 after -h. */
+static int
+cluster_parse(const struct cmd *c, int argc, char **argv,
+    struct cluster_args *a)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
-		PROGRESS_LONG,
+		INOPT_LONG,
+		OUTOPT_LONG,
+		COMMON_LONG,
 		{ "distance", required_argument, NULL, 'd' },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "header", no_argument, NULL, OPT_HEADER },
 		{ "threshold", required_argument, NULL, 't' },
-		INOPT_LONG,
-		{ "null-data", no_argument, NULL, 'z' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "all", no_argument, NULL, OPT_CMD_FIRST },
 		{ "docs", no_argument, NULL, OPT_CMD_FIRST + 1 },
@@ -255,289 +352,252 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		{ "transitive", no_argument, NULL, OPT_CMD_FIRST + 9 },
 		{ "verify", no_argument, NULL, OPT_CMD_FIRST + 10 },
 		{ "exact", no_argument, NULL, OPT_CMD_FIRST + 11 },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const char *const keeps[] = { "first", "longest", "shortest",
-	    "path" };
-	struct cluster_opts co;
-	struct clusterchk chk;
-	struct clusters cl;
-	struct hashcfg cfg;
-	struct hashrun *run;
-	struct shopts so;
-	struct inopts io;
-	struct fpset s;
-	struct group *g;
-	struct out o;
-	size_t ng, i;
-	unsigned jobs = hashrun_default_jobs();
-	int ch, docs = 0, verbose = 0, shingling = 0;
-	int algo_given = 0, have_lsh = 0, have_d = 0, rval = EXIT_OK, k;
-	int bands = 0, sorted = 0, have_t = 0, have_keep = 0, verify = 0;
-	int exact = 0;
-	struct cluster_pair *given;
-	size_t ngiven;
-	uint32_t *order;
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hj:t:v",
+	    longopts, cluster_flag, a, &a->so,
+	    &a->io, &a->oo };
+	int n;
 
-	memset(&o, 0, sizeof(o));
-	memset(&co, 0, sizeof(co));
-	memset(&s, 0, sizeof(s));
-	co.t = DEFAULT_THRESHOLD;
-	co.d = 3;
-	shopts_init(&so);
-	inopts_init(&io);
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT INOPT_SHORT "d:hj:t:vz",
-	    longopts, NULL)) != -1) {
-		if (shopts_option(c, &so, ch, optarg)) {
-			shingling = 1;
-			algo_given |= ch == 'a';
-			continue;
-		}
-		if (inopts_option(&io, ch, optarg) || progress_option(ch))
-			continue;
-		switch (ch) {
-		case 'd':
-			co.d = (unsigned)cli_number(c, "-d", optarg, 0,
-			    INDEX_MAXD(128));
-			have_d = 1;
-			break;
-		case 'h':
-			cli_print_usage(c, stdout);
-			return out_close();
-		case 'j':
-			jobs = (unsigned)cli_number(c, "-j", optarg, 1,
-			    HASHRUN_JOBS_MAX);
-			break;
-		case 't':
-			co.t = cli_fraction(c, "-t", optarg, 0);
-			have_t = 1;
-			break;
-		case 'v':
-			verbose = 1;
-			break;
-		case 'z':
-			o.zero = 1;
-			break;
-		case OPT_CMD_FIRST:
-			o.all = 1;
-			break;
-		case OPT_CMD_FIRST + 1:
-			docs = 1;
-			break;
-		case OPT_CMD_FIRST + 2:
-		case OPT_CMD_FIRST + 3:
-			k = ch == OPT_CMD_FIRST + 2 ? SHOW_DUPS : SHOW_UNIQUES;
-			if (o.show != SHOW_GROUPS && o.show != k) {
-				warnx("--dups and --uniques exclude each other");
-				cli_usage(c);
-			}
-			o.show = k;
-			break;
-		case OPT_CMD_FIRST + 4:
-			for (k = 0; k < 4 && strcmp(optarg, keeps[k]) != 0; k++)
-				;
-			if (k == 4) {
-				warnx("--keep: %s: expected first, longest, "
-				    "shortest or path", cli_vis(optarg));
-				cli_usage(c);
-			}
-			o.keep = k;
-			have_keep = 1;
-			break;
-		case OPT_CMD_FIRST + 5:
-			cli_lsh(c, optarg, &co.lsh);
-			have_lsh = 1;
-			break;
-		case OPT_CMD_FIRST + 6:
-			o.pairs = co.pairs = 1;
-			break;
-		case OPT_CMD_FIRST + 7:
-			bands = 1;
-			break;
-		case OPT_CMD_FIRST + 8:
-			sorted = 1;
-			break;
-		case OPT_CMD_FIRST + 9:
-			co.transitive = 1;
-			break;
-		case OPT_CMD_FIRST + 10:
-			verify = 1;
-			break;
-		case OPT_CMD_FIRST + 11:
-			exact = 1;
-			break;
-		case OPT_HEADER:
-			o.header = 1;
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "groups") == 0)
-				o.fmt = OUT_GROUPS;
-			else if (strcmp(optarg, "tsv") == 0)
-				o.fmt = OUT_TSV;
-			else if (strcmp(optarg, "json") == 0)
-				o.fmt = OUT_JSON;
-			else {
-				warnx("--format: %s: expected groups, tsv or "
-				    "json", cli_vis(optarg));
-				cli_usage(c);
-			}
-			break;
-		default:
-			cli_usage(c);
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	docs |= io.walk.recursive;
-	inopts_check(c, &io);
-	if (io.filter && !docs) {
+	memset(a, 0, sizeof(*a));
+	a->co.t = DEFAULT_THRESHOLD;
+	a->co.d = 3;
+	a->jobs = hashrun_default_jobs();
+	shopts_init(&a->so);
+	inopts_init(&a->io);
+	a->oo.names[FMT_TEXT] = "groups";
+	a->oo.names[FMT_TSV] = "tsv";
+	a->oo.names[FMT_JSON] = "json";
+	if ((n = cli_parse(c, argc, argv, &p)) == 0)
+		return 0;
+	a->o.fmt = a->oo.fmt;
+	a->o.header = a->oo.header;
+	a->o.zero = a->oo.zero;
+	a->docs |= a->io.walk.recursive;
+	return n;
+}
+
+/* What the output options allow together. */
+static void
+cluster_check_out(const struct cmd *c, const struct cluster_args *a)
+{
+	const struct out *o = &a->o;
+
+	if (a->io.filter && !a->docs) {
 		warnx("--binary, --exclude, --exclude-dir and --hidden apply "
 		    "to documents (--docs, -r)");
 		cli_usage(c);
 	}
-	if (o.pairs && (o.show != SHOW_GROUPS || o.all || have_keep)) {
+	if (o->pairs && (o->show != SHOW_GROUPS || o->all || a->have_keep)) {
 		warnx("--pairs prints pairs, not groups: not with --dups, "
 		    "--uniques, --all or --keep");
 		cli_usage(c);
 	}
-	if (o.all && o.show != SHOW_GROUPS) {
+	if (o->all && o->show != SHOW_GROUPS) {
 		warnx("--all adds the groups of one, which --dups and "
 		    "--uniques already settle: not with them");
 		cli_usage(c);
 	}
-	if (o.header && !(o.fmt == OUT_TSV || (o.pairs && o.fmt != OUT_JSON))) {
+	if (o->header && !(o->fmt == OUT_TSV || (o->pairs &&
+	    o->fmt != OUT_JSON))) {
 		warnx("--header applies to tables: --format=tsv, --pairs");
 		cli_usage(c);
 	}
-	if (shingling && !docs) {
+}
+
+/* Refuse options that do not go together. */
+static void
+cluster_check(const struct cmd *c, struct cluster_args *a)
+{
+	inopts_check(c, &a->io);
+	cluster_check_out(c, a);
+	if ((a->so.given || a->so.algo_given) && !a->docs) {
 		warnx("shingling options apply to documents (--docs, -r): the "
 		    "scheme of fingerprint lines is in the lines");
 		cli_usage(c);
 	}
-	if ((bands || sorted) && (docs || o.pairs || have_lsh || have_d ||
-	    have_t || verify || co.transitive)) {
+	if ((a->bands || a->sorted) && (a->docs || a->o.pairs ||
+	    a->have_lsh || a->have_d || a->have_t || a->verify ||
+	    a->co.transitive)) {
 		warnx("--bands and --sorted group equal keys: no documents, "
 		    "--pairs, --lsh, -d, -t, --verify or --transitive (the "
 		    "bands were chosen by hash --bands)");
 		cli_usage(c);
 	}
-	if (exact && (verify || have_lsh || have_d || bands || sorted)) {
+	if (a->exact && (a->verify || a->have_lsh || a->have_d || a->bands ||
+	    a->sorted)) {
 		warnx("--exact finds every pair by the exact join: not with "
 		    "--verify, --lsh, -d, --bands or --sorted");
 		cli_usage(c);
 	}
-	verify |= exact && !docs;
-	if (verify && docs) {
+	a->verify |= a->exact && !a->docs;
+	if (a->verify && a->docs) {
 		warnx("--verify reads the files that fingerprint lines name: "
 		    "documents (--docs, -r) are confirmed exactly already");
 		cli_usage(c);
 	}
-	if (sorted) {
-		rval = cluster_sorted(argc, argv, &o, bands);
-		return out_close() | rval;
-	}
-	if (bands) {
-		rval = cluster_bandlines(argc, argv, &o);
-		return out_close() | rval;
-	}
+}
 
-	if (docs) {
-		/* Documents: one permutation hashing unless -a says. */
-		if (!algo_given)
-			so.algo = ALGO_OPH;
-		memset(&cfg, 0, sizeof(cfg));
-		shopts_scheme(c, &so, REC_NONE, &cfg.sc);
-		/* Known now: say so before hashing them all. */
-		check_algo_opts(&cfg.sc, have_t, have_d, have_lsh, &co, 1);
-		cfg.wt = so.weights != NULL ? &so.wt : NULL;
-		cfg.binary = io.binary;
-		progress_start("files", 0);
-		progress_inputs(argv, argc, &io.walk);
-		run = hashrun_new(&cfg, jobs, &io.walk, collect, &s);
-		if (argc == 0)
-			hashrun_operand(run, "-");
-		for (i = 0; i < (size_t)argc; i++)
-			hashrun_operand(run, argv[i]);
-		rval = hashrun_finish(run);
-	} else {
+/* The fingerprints into s: of documents, or of fingerprint lines. */
+static int
+cluster_read(const struct cmd *c, int argc, char **argv,
+    struct cluster_args *a, struct fpset *s)
+{
+	struct hashcfg cfg;
+	struct hashrun *run;
+	int i, rval = EXIT_OK;
+
+	if (!a->docs) {
 		progress_start("fingerprints", 0);
 		progress_inputs(argv, argc, NULL);
-		if (argc == 0 && fpset_load(&s, "-", o.zero, 0) == -1)
+		if (argc == 0 && fpset_load(s, "-", a->o.zero, 0) == -1)
 			rval = EXIT_TROUBLE;
-		for (i = 0; i < (size_t)argc; i++)
-			if (fpset_load(&s, argv[i], o.zero, 0) == -1)
+		for (i = 0; i < argc; i++)
+			if (fpset_load(s, argv[i], a->o.zero, 0) == -1)
 				rval = EXIT_TROUBLE;
+		return rval;
 	}
+	/* Documents: one permutation hashing unless -a says. */
+	if (!a->so.algo_given)
+		a->so.algo = ALGO_OPH;
+	memset(&cfg, 0, sizeof(cfg));
+	shopts_scheme(c, &a->so, REC_NONE, &cfg.sc);
+	/* Known now: say so before hashing them all. */
+	check_algo_opts(&cfg.sc, a->have_t, a->have_d, a->have_lsh, &a->co, 1);
+	cfg.wt = a->so.weights != NULL ? &a->so.wt : NULL;
+	cfg.binary = a->io.binary;
+	progress_start("files", 0);
+	progress_inputs(argv, argc, &a->io.walk);
+	run = hashrun_new(&cfg, a->jobs, &a->io.walk, collect, s);
+	if (argc == 0)
+		hashrun_operand(run, "-");
+	for (i = 0; i < argc; i++)
+		hashrun_operand(run, argv[i]);
+	return hashrun_finish(run);
+}
+
+/*
+ * Settle the bands and the confirmation for the fingerprints read.
+ * Documents at hand: every candidate is confirmed by its exact
+ * resemblance, of the files as they are then.
+ */
+static void
+cluster_prepare(struct cluster_args *a, struct fpset *s,
+    struct clusterchk *chk)
+{
+	int confirm = a->docs || a->verify;
 
 	/*
 	 * Nothing read: nothing to do, and no scheme to refuse -t, -d or
 	 * --lsh for (an empty directory is not an error).
 	 */
-	if (!s.have_sc) {
-		s.sc.algo = ALGO_KEY;
-		have_lsh = have_t = have_d = 0;
+	if (!s->have_sc) {
+		s->sc.algo = ALGO_KEY;
+		a->have_lsh = a->have_t = a->have_d = 0;
 	}
-	check_algo_opts(&s.sc, have_t, have_d, have_lsh, &co, docs || verify);
-	if (!docs)
-		check_names(&s);
-	if (!have_lsh)
-		cluster_bands(&s.sc, co.t, docs || verify, &co.lsh);
-	/*
-	 * Documents at hand: every candidate is confirmed by its exact
-	 * resemblance, of the files as they are then.
-	 */
-	if (docs || verify) {
-		clusterchk_init(&chk, &s, jobs);
-		co.exact = o.exact = clusterchk_exact;
-		co.prefetch = clusterchk_prefetch;
-		co.ctx = o.ctx = &chk;
+	check_algo_opts(&s->sc, a->have_t, a->have_d, a->have_lsh, &a->co,
+	    confirm);
+	if (!a->docs)
+		check_names(s);
+	if (!a->have_lsh)
+		cluster_bands(&s->sc, a->co.t, confirm, &a->co.lsh);
+	if (confirm) {
+		clusterchk_init(chk, s, a->jobs);
+		a->co.exact = a->o.exact = clusterchk_exact;
+		a->co.prefetch = clusterchk_prefetch;
+		a->co.ctx = a->o.ctx = chk;
 	}
-	order = o.pairs || co.transitive ? NULL : cout_order(&s, o.keep);
-	co.order = order;
-	o.cl = &cl;
-	if (verbose)
-		say_scheme(&s, &co, exact);
+}
 
+/* Group the fingerprints of s and print the groups (or pairs). */
+static void
+cluster_group(struct cluster_args *a, struct fpset *s,
+    struct clusterchk *chk)
+{
+	struct cluster_pair *given;
+	struct clusters cl;
+	struct group *g;
+	size_t ng, ngiven, i;
+
+	a->o.cl = &cl;
+	if (a->verbose)
+		say_scheme(s, &a->co, a->exact);
 	progress_stage("grouping", NULL, 0);
-	if (exact) {
-		clusterchk_all(&chk, co.t, &given, &ngiven);
-		cluster_given(s.n, given, ngiven, &co, &cl);
+	if (a->exact) {
+		clusterchk_all(chk, a->co.t, &given, &ngiven);
+		cluster_given(s->n, given, ngiven, &a->co, &cl);
 		free(given);
 	} else
-		cluster_run(&s.sc, s.v, s.n, &co, &cl);
+		cluster_run(&s->sc, s->v, s->n, &a->co, &cl);
 	progress_end();
-	if (verbose)
+	if (a->verbose)
 		fprintf(stderr, "%s: %zu candidate pairs, %zu confirmed, %zu "
 		    "by the exact resemblance\n", getprogname(), cl.candidates,
 		    cl.confirmed, cl.exacts);
-	if (o.pairs)
-		cout_pairs(&s, &cl, &o);
+	if (a->o.pairs)
+		cout_pairs(s, &cl, &a->o);
 	else {
-		g = cout_groups(&s, &cl, &o, &ng);
-		cout_all(&s, g, ng, &o);
+		g = cout_groups(s, &cl, &a->o, &ng);
+		cout_all(s, g, ng, &a->o);
 		for (i = 0; i < ng; i++)
 			free(g[i].id);
 		free(g);
 	}
-	if (co.exact != NULL) {
-		if (verbose) {
-			size_t reads;
-			uint64_t bytes;
+	cluster_free(&cl);
+}
 
-			setcache_stats(chk.cache, &reads, &bytes);
-			fprintf(stderr, "%s: %zu documents read again for their "
-			    "shingle sets, %llu bytes\n", getprogname(), reads,
-			    (unsigned long long)bytes);
-		}
+/* -v: how much was read again to confirm candidates. */
+static void
+say_reads(const struct clusterchk *chk)
+{
+	size_t reads;
+	uint64_t bytes;
+
+	setcache_stats(chk->cache, &reads, &bytes);
+	fprintf(stderr, "%s: %zu documents read again for their shingle "
+	    "sets, %llu bytes\n", getprogname(), reads,
+	    (unsigned long long)bytes);
+}
+
+static int
+cluster_exec(const struct cmd *c, int argc, char **argv)
+{
+	struct cluster_args a;
+	struct clusterchk chk;
+	struct fpset s;
+	uint32_t *order;
+	int n, rval;
+
+	if ((n = cluster_parse(c, argc, argv, &a)) == 0)
+		return out_close();
+	argc -= n;
+	argv += n;
+	cluster_check(c, &a);
+	if (a.sorted) {
+		rval = cluster_sorted(argc, argv, &a.o, a.bands);
+		return out_close() | rval;
+	}
+	if (a.bands) {
+		rval = cluster_bandlines(argc, argv, &a.o);
+		return out_close() | rval;
+	}
+
+	memset(&s, 0, sizeof(s));
+	rval = cluster_read(c, argc, argv, &a, &s);
+	cluster_prepare(&a, &s, &chk);
+	order = a.o.pairs || a.co.transitive ? NULL : cout_order(&s,
+	    a.o.keep);
+	a.co.order = order;
+	cluster_group(&a, &s, &chk);
+	if (a.co.exact != NULL) {
+		if (a.verbose)
+			say_reads(&chk);
 		rval |= chk.rval;
 		clusterchk_free(&chk);
 	}
 	free(order);
-	cluster_free(&cl);
 	fpset_free(&s);
-	shopts_free(&so);
-	inopts_free(&io);
+	shopts_free(&a.so);
+	inopts_free(&a.io);
 	return out_close() | rval;
 }

@@ -278,6 +278,68 @@ flush_run(struct fpset *s, const struct out *o, size_t *shown)
 	buf_clear(&s->names);
 }
 
+/*
+ * A key fingerprint line of --sorted, parsed into fp: its key (into *key,
+ * *keylen) and its name (into name).  Exits 2 on a bad line.
+ */
+static void
+sorted_fpline(const char *line, size_t len, const struct out *o,
+    const char *path, size_t lineno, const struct fpset *run,
+    struct fpline *fp, const char **key, size_t *keylen, struct buf *name)
+{
+	char sch[SCHEME_MAX], want[SCHEME_MAX];
+	const char *why;
+
+	if (fpline_parse(line, len, o->zero, fp, &why) == -1)
+		errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path), lineno, why);
+	if (o->zero && fpline_holds_line(fp))
+		cli_not_z(path, lineno);
+	if (fp->sc.algo != ALGO_KEY)
+		errx(EXIT_TROUBLE, "%s:%zu: --sorted groups key fingerprints "
+		    "(-a key) or band lines (--bands)", cli_vis(path),
+		    lineno);
+	if (run->have_sc && !scheme_equal(&run->sc, &fp->sc)) {
+		scheme_format(&fp->sc, sch);
+		scheme_format(&run->sc, want);
+		errx(EXIT_TROUBLE, "%s:%zu: scheme %s differs from the first "
+		    "line's %s", cli_vis(path), lineno, sch, want);
+	}
+	/*
+	 * The key: "SCHEME:HEX", up to the spaces, after the backslash of
+	 * an escaped name.  If sort(1) put such a line apart, that shows as
+	 * unsorted input: an error, not a group split silently.
+	 */
+	*key = line[0] == '\\' ? line + 1 : line;
+	*keylen = (size_t)(strstr(*key, "  ") - *key);
+	buf_clear(name);
+	buf_add(name, fp->name.data, fp->name.len);
+}
+
+/*
+ * How key compares with the key of the line before (prev): > 0 for a new
+ * run.  Exits 2 if it sorts before it.
+ */
+static int
+sorted_order(const char *key, size_t keylen, const struct buf *prev,
+    int escaped, const char *path, size_t lineno)
+{
+	int cmp;
+
+	cmp = prev->len == 0 ? 1 : memcmp(key, prev->data,
+	    keylen < prev->len ? keylen : prev->len);
+	if (cmp == 0 && keylen != prev->len)
+		cmp = keylen < prev->len ? -1 : 1;
+	if (cmp < 0 && escaped)
+		errx(EXIT_TROUBLE, "%s:%zu: input is not sorted: this line's "
+		    "name or the one before is escaped (it holds a backslash "
+		    "or newline), so sort(1) moved it away from its key; use "
+		    "-z throughout", cli_vis(path), lineno);
+	if (cmp < 0)
+		errx(EXIT_TROUBLE, "%s:%zu: input is not sorted (sort it with "
+		    "LC_ALL=C sort)", cli_vis(path), lineno);
+	return cmp;
+}
+
 int
 cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 {
@@ -285,12 +347,11 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 	struct fpline fp = { 0 };
 	struct bandline_seen seen = { 0 };
 	struct buf prev = { 0 }, name = { 0 }, layout = { 0 };
-	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	struct linein li;
 	char *line;
 	size_t len, keylen, lineno, shown = 0, nv;
 	const char *why, *path, *key;
-	int rval = EXIT_OK, a, cmp, escaped = 0;
+	int rval = EXIT_OK, a, escaped = 0;
 
 	cout_open(o);
 	for (a = 0; a < (argc ? argc : 1); a++) {
@@ -301,61 +362,20 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 		}
 		while (next_line(&li, path, &line, &len, &lineno, &rval)) {
 			key = line;
-			if (bands) {
-				if (bandline_parse(line, len, o->zero,
-				    &seen, &keylen, &name, &why) == -1)
-					errx(EXIT_TROUBLE, "%s:%zu: %s",
-					    cli_vis(path), lineno, why);
-				if (o->zero && bandline_holds_line(&name))
-					cli_not_z(path, lineno);
+			if (!bands)
+				sorted_fpline(line, len, o, path, lineno, &run,
+				    &fp, &key, &keylen, &name);
+			else if (bandline_parse(line, len, o->zero, &seen,
+			    &keylen, &name, &why) == -1)
+				errx(EXIT_TROUBLE, "%s:%zu: %s",
+				    cli_vis(path), lineno, why);
+			else if (o->zero && bandline_holds_line(&name))
+				cli_not_z(path, lineno);
+			else
 				check_layout(&layout, line, keylen, path,
 				    lineno);
-			} else {
-				if (fpline_parse(line, len, o->zero, &fp,
-				    &why) == -1)
-					errx(EXIT_TROUBLE, "%s:%zu: %s",
-					    cli_vis(path), lineno, why);
-				if (o->zero && fpline_holds_line(&fp))
-					cli_not_z(path, lineno);
-				if (fp.sc.algo != ALGO_KEY)
-					errx(EXIT_TROUBLE, "%s:%zu: --sorted "
-					    "groups key fingerprints (-a key) or "
-					    "band lines (--bands)",
-					    cli_vis(path), lineno);
-				if (run.have_sc && !scheme_equal(&run.sc,
-				    &fp.sc)) {
-					scheme_format(&fp.sc, sch);
-					scheme_format(&run.sc, want);
-					errx(EXIT_TROUBLE, "%s:%zu: scheme %s "
-					    "differs from the first line's %s",
-					    cli_vis(path), lineno, sch, want);
-				}
-				/*
-				 * The key: "SCHEME:HEX", up to the spaces, after
-				 * the backslash of an escaped name.  If sort(1)
-				 * put such a line apart, that shows as unsorted
-				 * input: an error, not a group split silently.
-				 */
-				key = line[0] == '\\' ? line + 1 : line;
-				keylen = (size_t)(strstr(key, "  ") - key);
-				buf_clear(&name);
-				buf_add(&name, fp.name.data, fp.name.len);
-			}
-			cmp = prev.len == 0 ? 1 : memcmp(key, prev.data,
-			    keylen < prev.len ? keylen : prev.len);
-			if (cmp == 0 && keylen != prev.len)
-				cmp = keylen < prev.len ? -1 : 1;
-			if (cmp < 0 && (key != line || escaped))
-				errx(EXIT_TROUBLE, "%s:%zu: input is not sorted: "
-				    "this line's name or the one before is "
-				    "escaped (it holds a backslash or newline), "
-				    "so sort(1) moved it away from its key; use "
-				    "-z throughout", cli_vis(path), lineno);
-			if (cmp < 0)
-				errx(EXIT_TROUBLE, "%s:%zu: input is not sorted "
-				    "(sort it with LC_ALL=C sort)",
-				    cli_vis(path), lineno);
-			if (cmp > 0) {
+			if (sorted_order(key, keylen, &prev, key != line ||
+			    escaped, path, lineno) > 0) {
 				flush_run(&run, o, &shown);
 				buf_clear(&prev);
 				buf_add(&prev, key, keylen);

@@ -8,10 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h"
 #include "cluster.h"
 #include "fpset.h"
 
-enum { OUT_GROUPS, OUT_TSV, OUT_JSON };
+/* --format: the output group's FMT_*, groups being cluster's text. */
+enum { OUT_GROUPS = FMT_TEXT, OUT_TSV = FMT_TSV, OUT_JSON = FMT_JSON };
 enum { KEEP_FIRST, KEEP_LONGEST, KEEP_SHORTEST, KEEP_PATH };
 enum { SHOW_GROUPS, SHOW_DUPS, SHOW_UNIQUES };
 

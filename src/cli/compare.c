@@ -34,8 +34,6 @@
 #define DEFAULT_THRESHOLD 0.5
 #define DEFAULT_THRESHOLD_TEXT "0.5"
 
-enum { FMT_TEXT, FMT_TSV, FMT_JSON };
-
 static int compare_exec(const struct cmd *, int, char **);
 
 const struct cmd cmd_compare = {
@@ -587,98 +585,90 @@ print_text(const struct side *s, const struct result *r, int passages,
 	}
 }
 
+/* What the command line asks. */
+struct compare_args {
+	struct shopts so;
+	struct outopts oo;
+	int	 fps, quiet, containment, passages, color;
+	double	 threshold;
+	const char *targ;	/* the threshold as written */
+};
+
 static int
-compare_exec(const struct cmd *c, int argc, char **argv)
+compare_option(const struct cmd *c, void *args, int ch, const char *arg)
+{
+	struct compare_args *a = args;
+
+	switch (ch) {
+	case 'F':
+		a->fps = 1;
+		break;
+	case 'q':
+		a->quiet = 1;
+		break;
+	case 't':
+		a->threshold = cli_fraction(c, "-t", arg, 1);
+		a->targ = arg;
+		break;
+	case OPT_CMD_FIRST:
+		a->containment = 1;
+		break;
+	case OPT_CMD_FIRST + 1:
+		a->passages = 1;
+		break;
+	case OPT_COLOR:
+		if ((a->color = fmt_color_option(arg)) < 0) {
+			warnx("--color: %s: expected auto, always or never",
+			    cli_vis(arg));
+			cli_usage(c);
+		}
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The options of argv into *a: the number of them, or 0 after -h. */
+static int
+compare_parse(const struct cmd *c, int argc, char **argv,
+    struct compare_args *a)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
-		PROGRESS_LONG,
+		OUTOPT_LONG,
+		COMMON_LONG,
 		{ "fingerprints", no_argument, NULL, 'F' },
-		{ "header", no_argument, NULL, OPT_HEADER },
-		{ "null-data", no_argument, NULL, 'z' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "containment", no_argument, NULL, OPT_CMD_FIRST },
 		{ "passages", no_argument, NULL, OPT_CMD_FIRST + 1 },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "colour", required_argument, NULL, OPT_COLOR },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct side s[2];
-	struct result r;
-	struct shopts so;
-	struct winnow_opts wo;
-	int ch, fps = 0, quiet = 0, containment = 0, passages = 0, i, e;
-	int color = COLOR_AUTO, fmt = FMT_TEXT, shingling = 0, zero = 0;
-	int header = 0;
+	struct cli_parse p = { SHOPT_SHORT OUTOPT_SHORT "Fhqt:",
+	    longopts, compare_option, a, &a->so,
+	    NULL, &a->oo };
 
-	memset(s, 0, sizeof(s));
-	memset(&r, 0, sizeof(r));
-	r.threshold = DEFAULT_THRESHOLD;
-	r.targ = DEFAULT_THRESHOLD_TEXT;
-	shopts_init(&so);
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "Fhqt:z",
-	    longopts, NULL)) != -1) {
-		if (shopts_option(c, &so, ch, optarg)) {
-			shingling = 1;
-			continue;
-		}
-		if (progress_option(ch))
-			continue;
-		switch (ch) {
-		case 'F':
-			fps = 1;
-			break;
-		case 'h':
-			cli_print_usage(c, stdout);
-			return out_close();
-		case 'q':
-			quiet = 1;
-			break;
-		case 't':
-			r.threshold = cli_fraction(c, "-t", optarg, 1);
-			r.targ = optarg;
-			break;
-		case 'z':
-			zero = 1;
-			break;
-		case OPT_HEADER:
-			header = 1;
-			break;
-		case OPT_CMD_FIRST:
-			containment = 1;
-			break;
-		case OPT_CMD_FIRST + 1:
-			passages = 1;
-			break;
-		case OPT_COLOR:
-			if ((color = fmt_color_option(optarg)) < 0) {
-				warnx("--color: %s: expected auto, always or "
-				    "never", cli_vis(optarg));
-				cli_usage(c);
-			}
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "text") == 0)
-				fmt = FMT_TEXT;
-			else if (strcmp(optarg, "tsv") == 0)
-				fmt = FMT_TSV;
-			else if (strcmp(optarg, "json") == 0)
-				fmt = FMT_JSON;
-			else {
-				warnx("--format: %s: expected text, tsv or "
-				    "json", cli_vis(optarg));
-				cli_usage(c);
-			}
-			break;
-		default:
-			cli_usage(c);
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	memset(a, 0, sizeof(*a));
+	shopts_init(&a->so);
+	a->oo.names[FMT_TEXT] = "text";
+	a->oo.names[FMT_TSV] = "tsv";
+	a->oo.names[FMT_JSON] = "json";
+	a->color = COLOR_AUTO;
+	a->threshold = DEFAULT_THRESHOLD;
+	a->targ = DEFAULT_THRESHOLD_TEXT;
+	return cli_parse(c, argc, argv, &p);
+}
+
+/* Refuse operands and options that do not go together. */
+static void
+compare_check(const struct cmd *c, int argc, char **argv,
+    const struct compare_args *a)
+{
+	int fps = a->fps;
+
 	if (argc < 1 || argc > 2 || (argc == 1 && !fps)) {
 		warnx(fps ? "expected two fingerprints, or one file holding "
 		    "two" : "expected two documents");
@@ -691,77 +681,114 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	}
 	if (argc == 2)
 		cli_one_pipe(argv[0], argv[1]);
-	if (fps && shingling) {
+	if (fps && (a->so.given || a->so.algo_given)) {
 		warnx("shingling options do not apply to fingerprints (-F): "
 		    "their scheme is in the lines");
 		cli_usage(c);
 	}
-	if (fps && passages) {
+	if (fps && a->passages) {
 		warnx("--passages needs documents, not fingerprints");
 		cli_usage(c);
 	}
 	/* The tsv table always has its header: --header only says so. */
-	if (header && fmt != FMT_TSV) {
+	if (a->oo.header && a->oo.fmt != FMT_TSV) {
 		warnx("--header applies to --format=tsv");
 		cli_usage(c);
 	}
-	if (zero && !fps && fmt != FMT_TSV) {
+	if (a->oo.zero && !fps && a->oo.fmt != FMT_TSV) {
 		warnx("-z applies to fingerprint lines (-F) and to "
 		    "--format=tsv");
 		cli_usage(c);
 	}
+}
 
-	if (fps) {
-		load_fingerprints(s, argc, argv, zero);
-		r.sc = s[0].fp.sc;
-		if (containment && r.sc.algo != ALGO_BOTTOMK)
+/* Read both sides: fingerprint lines, or documents exactly. */
+static void
+compare_read(const struct cmd *c, int argc, char **argv,
+    struct compare_args *a, struct side *s, struct result *r)
+{
+	int i, e;
+
+	if (a->fps) {
+		load_fingerprints(s, argc, argv, a->oo.zero);
+		r->sc = s[0].fp.sc;
+		if (a->containment && r->sc.algo != ALGO_BOTTOMK)
 			errx(EXIT_TROUBLE, "--containment: fingerprints of "
 			    "%s cannot estimate containment (bottomk can)",
-			    scheme_algo_name(r.sc.algo));
-	} else {
-		shopts_scheme(c, &so, REC_NONE, &r.sc);
-		progress_start("files", 0);
-		progress_inputs(argv, 2, NULL);
-		for (i = 0; i < 2; i++) {
-			s[i].name = argv[i];
-			if ((e = open_doc(&s[i])) != 0)
-				errc(EXIT_TROUBLE, e, "%s", cli_vis(argv[i]));
-		}
-		read_sides(s, &r.sc, so.weights ? &so.wt : NULL, passages);
-		for (i = 0; i < 2; i++)
-			if (s[i].err != 0)
-				errc(EXIT_TROUBLE, s[i].err, "%s",
-				    cli_vis(argv[i]));
-		r.exact = 1;
-		similarity_exact(&s[0].set, &s[1].set, &r.sim);
+			    scheme_algo_name(r->sc.algo));
+		return;
 	}
-	similarity_estimate(&r.sc, s[0].fp.v, s[1].fp.v, &r.est);
-	if (r.exact)
-		r.score = containment ? fmax(r.sim.cont_ab, r.sim.cont_ba) :
-		    r.sim.jaccard;
+	shopts_scheme(c, &a->so, REC_NONE, &r->sc);
+	progress_start("files", 0);
+	progress_inputs(argv, 2, NULL);
+	for (i = 0; i < 2; i++) {
+		s[i].name = argv[i];
+		if ((e = open_doc(&s[i])) != 0)
+			errc(EXIT_TROUBLE, e, "%s", cli_vis(argv[i]));
+	}
+	read_sides(s, &r->sc, a->so.weights ? &a->so.wt : NULL, a->passages);
+	for (i = 0; i < 2; i++)
+		if (s[i].err != 0)
+			errc(EXIT_TROUBLE, s[i].err, "%s", cli_vis(argv[i]));
+	r->exact = 1;
+	similarity_exact(&s[0].set, &s[1].set, &r->sim);
+}
+
+/* The score the threshold applies to, and the shared passages. */
+static void
+compare_score(const struct compare_args *a, struct side *s,
+    struct result *r)
+{
+	struct winnow_opts wo;
+
+	similarity_estimate(&r->sc, s[0].fp.v, s[1].fp.v, &r->est);
+	if (r->exact)
+		r->score = a->containment ? fmax(r->sim.cont_ab,
+		    r->sim.cont_ba) : r->sim.jaccard;
 	else
-		r.score = containment ? fmax(r.est.cont_ab, r.est.cont_ba) :
-		    r.est.similarity;
+		r->score = a->containment ? fmax(r->est.cont_ab,
+		    r->est.cont_ba) : r->est.similarity;
 	/* A simhash cosine below 0 is no less similar than 0 (-t 0). */
-	r.score = fmax(r.score, 0);
-	if (passages) {
+	r->score = fmax(r->score, 0);
+	if (a->passages) {
 		winnow_opts_default(&wo);
-		wo.keepcase = r.sc.keepcase;
-		wo.keeppunct = r.sc.keeppunct;
-		wo.seed = r.sc.seed;
+		wo.keepcase = r->sc.keepcase;
+		wo.keeppunct = r->sc.keeppunct;
+		wo.seed = r->sc.seed;
 		progress_stage("finding passages", NULL, 0);
-		r.npass = winnow_passages(s[0].text.data, s[0].text.len,
-		    s[1].text.data, s[1].text.len, &wo, &r.pass);
+		r->npass = winnow_passages(s[0].text.data, s[0].text.len,
+		    s[1].text.data, s[1].text.len, &wo, &r->pass);
 	}
 	progress_end();
+}
 
-	if (!quiet) {
-		if (fmt == FMT_JSON)
-			print_json(s, &r, passages);
-		else if (fmt == FMT_TSV)
-			print_tsv(s, &r, passages, zero);
+static int
+compare_exec(const struct cmd *c, int argc, char **argv)
+{
+	struct compare_args a;
+	struct side s[2];
+	struct result r;
+	int i, n;
+
+	if ((n = compare_parse(c, argc, argv, &a)) == 0)
+		return out_close();
+	argc -= n;
+	argv += n;
+	compare_check(c, argc, argv, &a);
+
+	memset(s, 0, sizeof(s));
+	memset(&r, 0, sizeof(r));
+	r.threshold = a.threshold;
+	r.targ = a.targ;
+	compare_read(c, argc, argv, &a, s, &r);
+	compare_score(&a, s, &r);
+	if (!a.quiet) {
+		if (a.oo.fmt == FMT_JSON)
+			print_json(s, &r, a.passages);
+		else if (a.oo.fmt == FMT_TSV)
+			print_tsv(s, &r, a.passages, a.oo.zero);
 		else
-			print_text(s, &r, passages, fmt_use_color(color));
+			print_text(s, &r, a.passages, fmt_use_color(a.color));
 	}
 	for (i = 0; i < 2; i++) {
 		shset_free(&s[i].set);
@@ -769,7 +796,7 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 		fpline_free(&s[i].fp);
 	}
 	free(r.pass);
-	shopts_free(&so);
+	shopts_free(&a.so);
 	if (out_close() != EXIT_OK)
 		return EXIT_TROUBLE;
 	return r.score >= r.threshold ? EXIT_OK : EXIT_DIFFER;

@@ -24,13 +24,28 @@ fpset_name(const struct fpset *s, size_t i)
 	return s->names.data + s->name[i];
 }
 
+void
+fpset_add(struct fpset *s, const struct fpline *fp)
+{
+	size_t nv = fp->nv;
+
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 1024;
+		s->v = xreallocarray(s->v, s->cap, nv * sizeof(*s->v));
+		s->name = xreallocarray(s->name, s->cap, sizeof(*s->name));
+	}
+	memcpy(s->v + s->n * nv, fp->v, nv * sizeof(*s->v));
+	s->name[s->n++] = s->names.len;
+	buf_add(&s->names, fp->name.data, fp->name.len + 1);
+}
+
 int
 fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 {
 	char sch[SCHEME_MAX], want[SCHEME_MAX], *line;
 	struct fpline fp = { 0 };
 	struct linein li;
-	size_t len, words;
+	size_t len;
 	const char *why;
 	int fd, n, rv = 0;
 
@@ -68,16 +83,7 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 		if (s->n == UINT32_MAX)
 			errx(EXIT_TROUBLE, "%s: more than %u fingerprints",
 			    cli_vis(path), UINT32_MAX);
-		words = fp.nv;
-		if (s->n == s->cap) {
-			s->cap = s->cap ? 2 * s->cap : 1024;
-			s->v = xreallocarray(s->v, s->cap, words * sizeof(*s->v));
-			s->name = xreallocarray(s->name, s->cap,
-			    sizeof(*s->name));
-		}
-		memcpy(s->v + s->n * words, fp.v, words * sizeof(*s->v));
-		s->name[s->n++] = s->names.len;
-		buf_add(&s->names, fp.name.data, fp.name.len + 1);
+		fpset_add(s, &fp);
 	}
 	if (n < 0) {
 		warnc(-n, "%s", cli_vis(path));

@@ -31,6 +31,13 @@ struct fpset {
  */
 int	fpset_load(struct fpset *, const char *path, int zero, int simhash);
 
+/*
+ * Append fingerprint line fp (of the set's scheme, checked by the caller)
+ * to s.
+ */
+struct fpline;
+void	fpset_add(struct fpset *, const struct fpline *fp);
+
 /* The name of fingerprint i. */
 const char *fpset_name(const struct fpset *, size_t i);
 

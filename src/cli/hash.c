@@ -37,13 +37,68 @@ write_lines(void *ctx, const char *lines, size_t len)
 	out_write(lines, len);
 }
 
+/* What the command line asks. */
+struct hash_args {
+	struct hashcfg cfg;
+	struct shopts so;
+	struct inopts io;
+	struct lsh lsh;
+	const char *list;	/* --files0-from */
+	unsigned jobs;
+	int	 bands, have_lsh;
+	double	 t;
+};
+
 static int
-hash_exec(const struct cmd *c, int argc, char **argv)
+hash_option(const struct cmd *c, void *args, int ch, const char *arg)
+{
+	struct hash_args *a = args;
+	enum recmode mode;
+
+	switch (ch) {
+	case 'j':
+		a->jobs = (unsigned)cli_number(c, "-j", arg, 1,
+		    HASHRUN_JOBS_MAX);
+		break;
+	case 't':
+		a->t = cli_fraction(c, "-t", arg, 0);
+		break;
+	case 'z':
+		a->cfg.zero = 1;
+		break;
+	case OPT_CMD_FIRST:
+		a->bands = 1;
+		break;
+	case OPT_CMD_FIRST + 1:
+		cli_lsh(c, arg, &a->lsh);
+		a->have_lsh = 1;
+		break;
+	case OPT_FILES0:
+		a->list = arg;
+		break;
+	case OPT_LINES:
+	case OPT_TSV:
+		mode = ch == OPT_LINES ? REC_LINES : REC_TSV;
+		if (a->cfg.mode != REC_NONE && a->cfg.mode != mode) {
+			warnx("--lines and --tsv exclude each other");
+			cli_usage(c);
+		}
+		a->cfg.mode = mode;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The options of argv into *a: the number of them, or 0 after -h. */
+static int
+hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
-		PROGRESS_LONG,
 		INOPT_LONG,
+		COMMON_LONG,
 		{ "files0-from", required_argument, NULL, OPT_FILES0 },
 		{ "lines", no_argument, NULL, OPT_LINES },
 		{ "tsv", no_argument, NULL, OPT_TSV },
@@ -52,110 +107,81 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 		{ "bands", no_argument, NULL, OPT_CMD_FIRST },
 		{ "lsh", required_argument, NULL, OPT_CMD_FIRST + 1 },
 		{ "threshold", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct hashcfg cfg;
-	struct hashrun *run;
-	struct shopts so;
-	struct inopts io;
-	const char *list = NULL;
-	unsigned jobs = hashrun_default_jobs();
-	int ch, i, rval, bands = 0, have_lsh = 0;
-	double t = -1;
-	struct lsh lsh;
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT "hj:t:z",
+	    longopts, hash_option, a, &a->so,
+	    &a->io, NULL };
 
-	memset(&cfg, 0, sizeof(cfg));
-	shopts_init(&so);
-	inopts_init(&io);
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT INOPT_SHORT "hj:t:z",
-	    longopts, NULL)) != -1) {
-		if (shopts_option(c, &so, ch, optarg) ||
-		    inopts_option(&io, ch, optarg) || progress_option(ch))
-			continue;
-		switch (ch) {
-		case 'h':
-			cli_print_usage(c, stdout);
-			return out_close();
-		case 'j':
-			jobs = (unsigned)cli_number(c, "-j", optarg, 1,
-			    HASHRUN_JOBS_MAX);
-			break;
-		case 't':
-			t = cli_fraction(c, "-t", optarg, 0);
-			break;
-		case 'z':
-			cfg.zero = 1;
-			break;
-		case OPT_CMD_FIRST:
-			bands = 1;
-			break;
-		case OPT_CMD_FIRST + 1:
-			cli_lsh(c, optarg, &lsh);
-			have_lsh = 1;
-			break;
-		case OPT_FILES0:
-			list = optarg;
-			break;
-		case OPT_LINES:
-		case OPT_TSV:
-			if (cfg.mode != REC_NONE &&
-			    cfg.mode != (ch == OPT_LINES ? REC_LINES : REC_TSV)) {
-				warnx("--lines and --tsv exclude each other");
-				cli_usage(c);
-			}
-			cfg.mode = ch == OPT_LINES ? REC_LINES : REC_TSV;
-			break;
-		default:
-			cli_usage(c);
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	inopts_check(c, &io);
-	if (io.binary && cfg.mode != REC_NONE) {
+	memset(a, 0, sizeof(*a));
+	a->jobs = hashrun_default_jobs();
+	a->t = -1;
+	shopts_init(&a->so);
+	inopts_init(&a->io);
+	return cli_parse(c, argc, argv, &p);
+}
+
+/* Refuse options that do not go together; settle the scheme. */
+static void
+hash_check(const struct cmd *c, int argc, struct hash_args *a)
+{
+	inopts_check(c, &a->io);
+	if (a->io.binary && a->cfg.mode != REC_NONE) {
 		warnx("--binary applies to whole documents, not to --lines or "
 		    "--tsv records");
 		cli_usage(c);
 	}
-	cfg.binary = io.binary;
-	if (list != NULL && argc > 0) {
+	a->cfg.binary = a->io.binary;
+	if (a->list != NULL && argc > 0) {
 		warnx("file operands cannot be combined with --files0-from");
 		cli_usage(c);
 	}
-	if (!bands && (t >= 0 || have_lsh)) {
+	if (!a->bands && (a->t >= 0 || a->have_lsh)) {
 		warnx("-t and --lsh apply to --bands");
 		cli_usage(c);
 	}
-	if (bands) {
-		if (so.algo != ALGO_MINHASH && so.algo != ALGO_OPH) {
-			warnx("--bands: needs -a minhash or -a oph");
-			cli_usage(c);
-		}
-		if (t >= 0 && have_lsh) {
-			warnx("--bands: give -t or --lsh, not both");
-			cli_usage(c);
-		}
+	if (a->bands && a->so.algo != ALGO_MINHASH &&
+	    a->so.algo != ALGO_OPH) {
+		warnx("--bands: needs -a minhash or -a oph");
+		cli_usage(c);
 	}
-	shopts_scheme(c, &so, cfg.mode, &cfg.sc);
-	cfg.wt = so.weights != NULL ? &so.wt : NULL;
-	if (bands) {
-		if (!have_lsh)
-			lsh_choose(&lsh, t >= 0 ? t : 0.8, cfg.sc.size,
-			    cfg.sc.size, LSH_FPW, LSH_FNW);
-		if (lsh.b * lsh.r > cfg.sc.size)
-			errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than "
-			    "the %u values of a fingerprint", lsh.b, lsh.r,
-			    cfg.sc.size);
-		cfg.bands = &lsh;
+	if (a->bands && a->t >= 0 && a->have_lsh) {
+		warnx("--bands: give -t or --lsh, not both");
+		cli_usage(c);
 	}
+	shopts_scheme(c, &a->so, a->cfg.mode, &a->cfg.sc);
+	a->cfg.wt = a->so.weights != NULL ? &a->so.wt : NULL;
+	if (!a->bands)
+		return;
+	if (!a->have_lsh)
+		lsh_choose(&a->lsh, a->t >= 0 ? a->t : 0.8, a->cfg.sc.size,
+		    a->cfg.sc.size, LSH_FPW, LSH_FNW);
+	if (a->lsh.b * a->lsh.r > a->cfg.sc.size)
+		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
+		    "values of a fingerprint", a->lsh.b, a->lsh.r,
+		    a->cfg.sc.size);
+	a->cfg.bands = &a->lsh;
+}
 
-	progress_start(cfg.mode == REC_NONE ? "files" : NULL, 1);
-	if (list == NULL)
-		progress_inputs(argv, argc, &io.walk);
-	run = hashrun_new(&cfg, jobs, &io.walk, write_lines, NULL);
-	if (list != NULL)
-		hashrun_files0(run, list);
+static int
+hash_exec(const struct cmd *c, int argc, char **argv)
+{
+	struct hash_args a;
+	struct hashrun *run;
+	int i, n, rval;
+
+	if ((n = hash_parse(c, argc, argv, &a)) == 0)
+		return out_close();
+	argc -= n;
+	argv += n;
+	hash_check(c, argc, &a);
+
+	progress_start(a.cfg.mode == REC_NONE ? "files" : NULL, 1);
+	if (a.list == NULL)
+		progress_inputs(argv, argc, &a.io.walk);
+	run = hashrun_new(&a.cfg, a.jobs, &a.io.walk, write_lines, NULL);
+	if (a.list != NULL)
+		hashrun_files0(run, a.list);
 	else if (argc == 0)
 		hashrun_operand(run, "-");
 	else
@@ -163,7 +189,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 			hashrun_operand(run, argv[i]);
 	rval = hashrun_finish(run);
 	progress_end();
-	shopts_free(&so);
-	inopts_free(&io);
+	shopts_free(&a.so);
+	inopts_free(&a.io);
 	return out_close() | rval;
 }

@@ -260,90 +260,77 @@ add_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
 }
 
 
+/* What the command line asks. */
+struct near_args {
+	struct shopts so;
+	struct inopts io;
+	struct outopts oo;
+	int	 docs, have_d, self;
+	size_t	 limit;
+	unsigned d;
+};
+
 static int
-near_exec(const struct cmd *c, int argc, char **argv)
+near_option(const struct cmd *c, void *args, int ch, const char *arg)
+{
+	struct near_args *a = args;
+
+	switch (ch) {
+	case 'd':
+		a->d = (unsigned)cli_number(c, "-d", arg, 0, INDEX_MAXD(128));
+		a->have_d = 1;
+		break;
+	case 'n':
+		a->limit = (size_t)cli_number(c, "-n", arg, 1, UINT32_MAX);
+		break;
+	case OPT_CMD_FIRST:
+		a->docs = 1;
+		break;
+	case OPT_CMD_FIRST + 1:
+		a->self = 1;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The options of argv into *a: the number of them, or 0 after -h. */
+static int
+near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
-		PROGRESS_LONG,
+		INOPT_LONG,
+		OUTOPT_LONG,
+		COMMON_LONG,
 		{ "distance", required_argument, NULL, 'd' },
 		{ "count", required_argument, NULL, 'n' },
-		{ "header", no_argument, NULL, OPT_HEADER },
 		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
 		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		INOPT_LONG,
-		{ "null-data", no_argument, NULL, 'z' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct near r;
-	struct shopts so;
-	struct inopts io;
-	struct scheme sc;
-	struct digest dg;
-	struct walk *w;
-	struct pairs ps = { 0 };
-	char sch[SCHEME_MAX], want[SCHEME_MAX];
-	int ch, docs = 0, have_d = 0, i;
-	int shingling = 0;
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:",
+	    longopts, near_option, a, &a->so,
+	    &a->io, &a->oo };
 
-	memset(&r, 0, sizeof(r));
-	shopts_init(&so);
-	inopts_init(&io);
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT INOPT_SHORT "d:hn:z",
-	    longopts, NULL)) != -1) {
-		if (shopts_option(c, &so, ch, optarg)) {
-			shingling |= ch != 'a';	/* -a is checked apart */
-			continue;
-		}
-		if (inopts_option(&io, ch, optarg) || progress_option(ch))
-			continue;
-		switch (ch) {
-		case 'd':
-			r.d = (unsigned)cli_number(c, "-d", optarg, 0,
-			    INDEX_MAXD(128));
-			have_d = 1;
-			break;
-		case 'h':
-			cli_print_usage(c, stdout);
-			return out_close();
-		case 'n':
-			r.limit = (size_t)cli_number(c, "-n", optarg, 1,
-			    UINT32_MAX);
-			break;
-		case 'z':
-			r.zero = 1;
-			break;
-		case OPT_CMD_FIRST:
-			docs = 1;
-			break;
-		case OPT_CMD_FIRST + 1:
-			r.self = 1;
-			break;
-		case OPT_HEADER:
-			r.header = 1;
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "json") == 0)
-				r.json = 1;
-			else if (strcmp(optarg, "text") != 0) {
-				warnx("--format: %s: expected text or json",
-				    cli_vis(optarg));
-				cli_usage(c);
-			}
-			break;
-		default:
-			cli_usage(c);
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (!have_d) {
+	memset(a, 0, sizeof(*a));
+	shopts_init(&a->so);
+	inopts_init(&a->io);
+	a->oo.names[FMT_TEXT] = "text";
+	a->oo.names[FMT_JSON] = "json";
+	return cli_parse(c, argc, argv, &p);
+}
+
+/* Options that do not go together, and the operands. */
+static void
+near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
+{
+	if (!a->have_d) {
 		warnx("-d: the largest distance is required");
 		cli_usage(c);
 	}
-	if (r.header && r.json) {
+	if (a->oo.header && a->oo.fmt == FMT_JSON) {
 		warnx("--header applies to the text format, a table");
 		cli_usage(c);
 	}
@@ -351,90 +338,150 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		warnx("expected an index of fingerprint lines");
 		cli_usage(c);
 	}
-	if (r.self && (argc > 1 || docs || r.limit > 0)) {
+	if (a->self && (argc > 1 || a->docs || a->limit > 0)) {
 		warnx("--self takes the index alone, without queries, --docs "
 		    "or -n");
 		cli_usage(c);
 	}
-	if (so.algo != ALGO_SIMHASH) {
+	if (a->so.algo != ALGO_SIMHASH) {
 		warnx("-a: near works on simhash fingerprints only");
 		cli_usage(c);
 	}
-	if (shingling && !docs) {
+	if (a->so.given && !a->docs) {
 		warnx("shingling options apply to --docs only: the scheme of "
 		    "fingerprint lines is in the lines");
 		cli_usage(c);
 	}
-	if ((io.walk.recursive || io.walk.follow) && !docs) {
+	if ((a->io.walk.recursive || a->io.walk.follow) && !a->docs) {
 		warnx("-r and -L apply to --docs");
 		cli_usage(c);
 	}
-	if (io.filter && !docs) {
+	if (a->io.filter && !a->docs) {
 		warnx("--binary, --exclude, --exclude-dir and --hidden apply "
 		    "to --docs");
 		cli_usage(c);
 	}
-	inopts_check(c, &io);
+	inopts_check(c, &a->io);
+}
+
+static void
+near_check(const struct cmd *c, int argc, char **argv,
+    const struct near_args *a)
+{
+	int i;
+
+	near_check_opts(c, argc, a);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && strcmp(argv[0], "-") == 0)
 			break;
-	if (strcmp(argv[0], "-") == 0 && !r.self && (argc == 1 || i < argc)) {
+	if (strcmp(argv[0], "-") == 0 && !a->self && (argc == 1 || i < argc)) {
 		warnx("the index and the queries cannot both be standard "
 		    "input");
 		cli_usage(c);
 	}
-
 	for (i = 1; i < argc; i++)
 		cli_one_pipe(argv[0], argv[i]);
+}
 
-	progress_start(docs ? "files" : "fingerprints", !r.self);
-	/* The total: with queries from standard input, unknown. */
-	if (r.self || argc > 1)
-		progress_inputs(argv, r.self ? 1 : argc,
-		    docs ? &io.walk : NULL);
-	if (fpset_load(&r.ix, argv[0], r.zero, 1) == -1) {
-		/* Unhook stderr and stop the sizer, as on the way out below. */
-		progress_end();
-		fpset_free(&r.ix);
-		return EXIT_TROUBLE;
+/* --self: every pair of the index within d bits. */
+static void
+near_self(struct near *r)
+{
+	struct pairs ps = { 0 };
+
+	r->index.tick = join_tick;
+	ps.r = r;
+	ps.stream = r->index.ntables == 0;
+	index_self(&r->index, add_pair, &ps);
+	progress_end();
+	put_pairs(&ps);
+	free(ps.p);
+}
+
+/* --docs: the documents of the queries, hashed as the index was. */
+static void
+near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
+    struct near_args *a)
+{
+	char sch[SCHEME_MAX], want[SCHEME_MAX];
+	struct scheme sc;
+	struct digest dg;
+	struct walk *w;
+	int i;
+
+	shopts_scheme(c, &a->so, REC_NONE, &sc);
+	if (r->ix.have_sc && !scheme_equal(&sc, &r->ix.sc)) {
+		scheme_format(&sc, sch);
+		scheme_format(&r->ix.sc, want);
+		errx(EXIT_TROUBLE, "--docs: documents hashed as %s cannot "
+		    "be compared with the index's %s", sch, want);
 	}
-	if (r.ix.have_sc)
-		check_d(r.d, r.ix.sc.size);
-	if (r.self)
+	check_d(r->d, sc.size);
+	digest_init(&dg, &sc, a->so.weights ? &a->so.wt : NULL, NULL);
+	w = cli_walk(&a->io.walk);
+	if (argc == 1)
+		query_docs(r, w, &dg, "-", a->io.binary);
+	for (i = 1; i < argc; i++)
+		query_docs(r, w, &dg, argv[i], a->io.binary);
+	walk_free(w);
+	digest_free(&dg);
+}
+
+/* Load the index of argv[0] and build its tables: 0, or -1. */
+static int
+near_index(struct near *r, int argc, char **argv, const struct near_args *a)
+{
+	progress_start(a->docs ? "files" : "fingerprints", !r->self);
+	/* The total: with queries from standard input, unknown. */
+	if (r->self || argc > 1)
+		progress_inputs(argv, r->self ? 1 : argc,
+		    a->docs ? &a->io.walk : NULL);
+	if (fpset_load(&r->ix, argv[0], r->zero, 1) == -1) {
+		/* Unhook stderr and stop the sizer, as on the way out. */
+		progress_end();
+		fpset_free(&r->ix);
+		return -1;
+	}
+	if (r->ix.have_sc)
+		check_d(r->d, r->ix.sc.size);
+	if (r->self)
 		progress_stage("building the tables", NULL, 0);
-	index_build(&r.index, r.ix.v, r.ix.n, r.ix.have_sc ? r.ix.sc.size : 64,
-	    r.d, r.self ? INDEX_SELF : INDEX_QUERIES);
+	index_build(&r->index, r->ix.v, r->ix.n, r->ix.have_sc ?
+	    r->ix.sc.size : 64, r->d, r->self ? INDEX_SELF : INDEX_QUERIES);
+	return 0;
+}
+
+static int
+near_exec(const struct cmd *c, int argc, char **argv)
+{
+	struct near_args a;
+	struct near r;
+	int i, n;
+
+	if ((n = near_parse(c, argc, argv, &a)) == 0)
+		return out_close();
+	argc -= n;
+	argv += n;
+	near_check(c, argc, argv, &a);
+
+	memset(&r, 0, sizeof(r));
+	r.zero = a.oo.zero;
+	r.json = a.oo.fmt == FMT_JSON;
+	r.header = a.oo.header;
+	r.self = a.self;
+	r.limit = a.limit;
+	r.d = a.d;
+	if (near_index(&r, argc, argv, &a) == -1)
+		return EXIT_TROUBLE;
 	if (r.header) {
 		progress_stdout();
 		printf("query\tmatch\tdistance%c", r.zero ? '\0' : '\n');
 	}
-
-	if (r.self) {
-		r.index.tick = join_tick;
-		ps.r = &r;
-		ps.stream = r.index.ntables == 0;
-		index_self(&r.index, add_pair, &ps);
-		progress_end();
-		put_pairs(&ps);
-		free(ps.p);
-	} else if (docs) {
-		shopts_scheme(c, &so, REC_NONE, &sc);
-		if (r.ix.have_sc && !scheme_equal(&sc, &r.ix.sc)) {
-			scheme_format(&sc, sch);
-			scheme_format(&r.ix.sc, want);
-			errx(EXIT_TROUBLE, "--docs: documents hashed as %s cannot "
-			    "be compared with the index's %s", sch, want);
-		}
-		check_d(r.d, sc.size);
-		digest_init(&dg, &sc, so.weights ? &so.wt : NULL, NULL);
-		w = cli_walk(&io.walk);
-		if (argc == 1)
-			query_docs(&r, w, &dg, "-", io.binary);
-		for (i = 1; i < argc; i++)
-			query_docs(&r, w, &dg, argv[i], io.binary);
-		walk_free(w);
-		digest_free(&dg);
-	} else {
+	if (r.self)
+		near_self(&r);
+	else if (a.docs)
+		near_docs(c, &r, argc, argv, &a);
+	else {
 		if (argc == 1)
 			query_lines(&r, "-");
 		for (i = 1; i < argc; i++)
@@ -449,8 +496,8 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	index_free(&r.index);
 	free(r.m);
 	fpset_free(&r.ix);
-	shopts_free(&so);
-	inopts_free(&io);
+	shopts_free(&a.so);
+	inopts_free(&a.io);
 	if (out_close() != EXIT_OK)
 		return EXIT_TROUBLE;
 	if (r.rval != EXIT_OK)

@@ -56,6 +56,10 @@ shopts_option(const struct cmd *c, struct shopts *o, int ch, const char *arg)
 	default:
 		return 0;
 	}
+	if (ch == 'a')
+		o->algo_given = 1;
+	else
+		o->given = 1;
 	return 1;
 }
 

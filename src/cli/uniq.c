@@ -43,6 +43,7 @@ struct uniq {
 	struct dedup dd;
 	int	 tsv, count, repeated, all, explain, track;
 	char	 delim;
+	double	 t;		/* -t */
 	uint64_t *cnt;		/* occurrences of each kept record */
 	size_t	 cap;		/* of cnt, dhead, dtail */
 	/* -D: the dropped records, each chained after its kept record. */
@@ -59,13 +60,6 @@ put(const struct uniq *u, const char *p, size_t len)
 {
 	out_write(p, len);
 	out_write(&u->delim, 1);
-}
-
-/* The ID of an ID<TAB>TEXT record (which has a tab). */
-static size_t
-id_len(const char *rec, size_t len)
-{
-	return (size_t)((const char *)memchr(rec, '\t', len) - rec);
 }
 
 /* The first record of a group, with the group's size counted. */
@@ -126,8 +120,8 @@ duplicate(struct uniq *u, uint32_t id, const char *rec, size_t len)
 	k = dedup_record(&u->dd, id, &klen);
 	if (u->explain) {
 		if (u->tsv) {
-			len = id_len(rec, len);
-			klen = id_len(k, klen);
+			len = record_idlen(rec, len);
+			klen = record_idlen(k, klen);
 		}
 		out_write(rec, len);
 		out_write("\t", 1);
@@ -199,80 +193,102 @@ refuse(const struct cmd *c, int ch)
 }
 
 static int
-uniq_exec(const struct cmd *c, int argc, char **argv)
+uniq_option(const struct cmd *c, void *args, int ch, const char *arg)
+{
+	struct uniq *u = args;
+
+	switch (ch) {
+	case 'a':
+	case 'k':
+	case OPT_WEIGHTS:
+		refuse(c, ch);
+		break;
+	case 'D':
+		u->all = 1;
+		break;
+	case 'd':
+		u->repeated = 1;
+		break;
+	case 't':
+		u->t = cli_fraction(c, "-t", arg, 0);
+		break;
+	case 'z':
+		u->delim = '\0';
+		break;
+	case OPT_COUNT:
+		u->count = 1;
+		break;
+	case OPT_EXPLAIN:
+		u->explain = 1;
+		break;
+	case OPT_TSV:
+		u->tsv = 1;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The options of argv into *u: the number of them, or 0 after -h. */
+static int
+uniq_parse(const struct cmd *c, int argc, char **argv, struct uniq *u,
+    struct shopts *so)
 {
 	static const struct option longopts[] = {
 		SHOPT_LONG,
-		PROGRESS_LONG,
+		COMMON_LONG,
 		{ "all-repeated", no_argument, NULL, 'D' },
 		{ "count", no_argument, NULL, OPT_COUNT },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		{ "help", no_argument, NULL, 'h' },
 		{ "null-data", no_argument, NULL, 'z' },
 		{ "repeated", no_argument, NULL, 'd' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct cli_parse p = { SHOPT_SHORT "Ddht:z",
+	    longopts, uniq_option, u, so, NULL,
+	    NULL };
+
+	memset(u, 0, sizeof(*u));
+	u->delim = '\n';
+	u->t = DEFAULT_THRESHOLD;
+	shopts_init(so);
+	so->algo = ALGO_MINHASH;
+	return cli_parse(c, argc, argv, &p);
+}
+
+static void
+uniq_check(const struct cmd *c, struct uniq *u)
+{
+	if (u->all && (u->repeated || u->count)) {
+		warnx("-D excludes -d and --count");
+		cli_usage(c);
+	}
+	if (u->explain && (u->all || u->repeated || u->count)) {
+		warnx("--explain excludes -D, -d and --count");
+		cli_usage(c);
+	}
+	u->track = u->count || u->repeated || u->all;
+}
+
+static int
+uniq_exec(const struct cmd *c, int argc, char **argv)
+{
 	struct scheme sc;
 	struct shopts so;
 	struct uniqin *in;
 	struct uniq u;
-	double t = DEFAULT_THRESHOLD;
-	int ch, i;
+	int i, n;
 
-	memset(&u, 0, sizeof(u));
-	u.delim = '\n';
-	shopts_init(&so);
-	so.algo = ALGO_MINHASH;
-	while ((ch = getopt_long(argc, argv, SHOPT_SHORT "Ddht:z",
-	    longopts, NULL)) != -1) {
-		if (ch == 'a' || ch == 'k' || ch == OPT_WEIGHTS)
-			refuse(c, ch);
-		if (shopts_option(c, &so, ch, optarg) || progress_option(ch))
-			continue;
-		switch (ch) {
-		case 'D':
-			u.all = 1;
-			break;
-		case 'd':
-			u.repeated = 1;
-			break;
-		case 'h':
-			cli_print_usage(c, stdout);
-			return out_close();
-		case 't':
-			t = cli_fraction(c, "-t", optarg, 0);
-			break;
-		case 'z':
-			u.delim = '\0';
-			break;
-		case OPT_COUNT:
-			u.count = 1;
-			break;
-		case OPT_EXPLAIN:
-			u.explain = 1;
-			break;
-		case OPT_TSV:
-			u.tsv = 1;
-			break;
-		default:
-			cli_usage(c);
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (u.all && (u.repeated || u.count)) {
-		warnx("-D excludes -d and --count");
-		cli_usage(c);
-	}
-	if (u.explain && (u.all || u.repeated || u.count)) {
-		warnx("--explain excludes -D, -d and --count");
-		cli_usage(c);
-	}
-	u.track = u.count || u.repeated || u.all;
+	if ((n = uniq_parse(c, argc, argv, &u, &so)) == 0)
+		return out_close();
+	argc -= n;
+	argv += n;
+	uniq_check(c, &u);
 	shopts_scheme(c, &so, u.tsv ? REC_TSV : REC_LINES, &sc);
-	dedup_init(&u.dd, &sc, t, u.tsv);
+	dedup_init(&u.dd, &sc, u.t, u.tsv);
 
 	progress_start("records", !u.count && !u.all);
 	progress_inputs(argv, argc, NULL);

@@ -105,27 +105,16 @@ drain(struct uniqin *in)
 		consume(in, j);
 }
 
-/* Is rec a good ID<TAB>TEXT record?  If not, say so. */
-static int
-tsv_ok(const char *name, uint64_t num, const char *rec, size_t len)
-{
-	const char *tab;
-
-	if ((tab = memchr(rec, '\t', len)) != NULL && tab != rec)
-		return 1;
-	warnx("%s:%" PRIu64 ": %s", cli_vis(name), num, tab == NULL ?
-	    "no tab: expected ID<TAB>TEXT" : "empty ID before the tab");
-	return 0;
-}
-
 /* Cut a batch into records and queue it.  Returns 0 or EXIT_TROUBLE. */
 static int
 submit(struct uniqin *in, const char *name, uint64_t num, char *data,
     size_t len)
 {
-	const char *p, *end, *eol;
+	struct recbatch rb;
+	struct record r;
 	struct job *j;
-	int rval = EXIT_OK;
+	const char *why;
+	int n, rval = EXIT_OK;
 
 	if ((j = in->free) != NULL)
 		in->free = j->next;
@@ -134,10 +123,11 @@ submit(struct uniqin *in, const char *name, uint64_t num, char *data,
 	j->data = data;
 	j->name = xstrdup(name);
 	j->n = 0;
-	for (p = data, end = data + len; p < end; p = eol + 1, num++) {
-		if ((eol = memchr(p, in->delim, (size_t)(end - p))) == NULL)
-			eol = end;
-		if (in->tsv && !tsv_ok(name, num, p, (size_t)(eol - p))) {
+	recbatch_init(&rb, in->tsv ? REC_TSV : REC_LINES, in->delim, data, len,
+	    num);
+	while ((n = recbatch_next(&rb, &r, &why)) != 0) {
+		if (n < 0) {
+			warnx("%s:%" PRIu64 ": %s", cli_vis(name), r.num, why);
 			rval = EXIT_TROUBLE;
 			continue;
 		}
@@ -148,8 +138,8 @@ submit(struct uniqin *in, const char *name, uint64_t num, char *data,
 			j->keys = xreallocarray(j->keys, j->cap,
 			    in->d->lsh.b * sizeof(*j->keys));
 		}
-		j->items[j->n].rec = p;
-		j->items[j->n++].len = (size_t)(eol - p);
+		j->items[j->n].rec = r.rec;
+		j->items[j->n++].len = r.len;
 	}
 	/* Texts met before need no sketch: look them up first. */
 	dedup_look(in->d, j->items, j->n);
