@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "cpu.h"
 #include "shingle.h"
 #include "utf8.h"
 #include "weights.h"
@@ -91,11 +92,11 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->wt = wt;
 	s->sink = sink;
 	s->ctx = ctx;
-#ifdef WORDSCAN_AVX512
-	if ((s->avx512 = wordscan_avx512()))
+#ifdef CPU_AVX512_SCAN
+	if ((s->avx512 = (cpu_usable() & CPU_AVX512_TEXT) != 0))
 		wordvec_init(s);
 #endif
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 	/* Only the portable word scanner looks words up in the cache. */
 	if (!s->avx512 && !s->chars && wt == NULL)
 		s->cache = xcalloc((size_t)1 << WORDSCAN_CACHE_BITS,
@@ -156,7 +157,7 @@ occurrence(struct shingle_counts *c, uint64_t h)
  * out[] holds the rolled XORs: finish each with XXH3 here, in a loop of
  * independent iterations, and label repeated shingles under --multiset.
  */
-static WORDSCAN_CLONES_V4 void
+static CPU_CLONES_V4 void
 finish(uint64_t *out, size_t n, uint64_t seed)
 {
 	xxh_le64_many(out, n, seed);
@@ -357,7 +358,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 {
 	const unsigned char *p = buf, *end = p + len;
 	const unsigned char *cls = s->cls, *start;
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 	const unsigned char *scalar_until = p;
 #endif
 	const unsigned char *fold = s->keepcase ? keep_ascii : fold_ascii;
@@ -367,7 +368,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 		p += finish_carry(s, p, len);
 	if (s->chars) {
 		for (; p < end; p++) {
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 			if (p >= scalar_until && s->wt == NULL &&
 			    (p = charscan_ascii(s, p, end, &scalar_until)) ==
 			    end)
@@ -395,7 +396,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 	}
 	while (p < end) {
 		if (s->toklen == 0 && !s->tokstream) {
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 			/*
 			 * Between words, 64 bytes at a time: words are the
 			 * runs of ones in a bitmap.  A block with non-ASCII

@@ -12,7 +12,7 @@
 #include "wordscan.h"
 #include "xxh.h"
 
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 #include <emmintrin.h>
 #include <immintrin.h>
 
@@ -245,11 +245,11 @@ cscan(struct shingler *s, const unsigned char *p, const unsigned char *end,
 	return p;
 }
 
-WORDSCAN_CLONES const unsigned char *
+CPU_CLONES const unsigned char *
 charscan_ascii(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
-#ifdef WORDSCAN_AVX512
+#ifdef CPU_AVX512_SCAN
 	if (s->avx512)
 		return charscan_ascii512(s, p, end, scalar_until);
 #endif
@@ -260,11 +260,11 @@ charscan_ascii(struct shingler *s, const unsigned char *p,
 	    cscan(s, p, end, scalar_until, 0, 1);
 }
 
-WORDSCAN_CLONES const unsigned char *
+CPU_CLONES const unsigned char *
 wordscan_ascii(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
-#ifdef WORDSCAN_AVX512
+#ifdef CPU_AVX512_SCAN
 	if (s->avx512)
 		return wordscan_ascii512(s, p, end, scalar_until);
 #endif

@@ -25,9 +25,8 @@
 #include "wordscan.h"
 #include "xxh.h"
 
-#ifdef WORDSCAN_AVX512
+#ifdef CPU_AVX512_SCAN
 #include <immintrin.h>
-#include <stdlib.h>
 
 #define T512 __attribute__((target("avx512f,avx512bw,avx512dq," \
 	"avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,lzcnt,popcnt")))
@@ -659,19 +658,6 @@ cscan(struct shingler *s, struct wordq *q, const unsigned char *p,
 	s->pendsep = pendsep;
 	s->anychar = anychar;
 	return p;
-}
-
-int
-wordscan_avx512(void)
-{
-	return __builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512dq") &&
-	    __builtin_cpu_supports("avx512vl") &&
-	    __builtin_cpu_supports("avx512vbmi") &&
-	    __builtin_cpu_supports("avx512vbmi2") &&
-	    __builtin_cpu_supports("bmi2") &&
-	    getenv("NEARDUP_NO_AVX512") == NULL;
 }
 
 /*
