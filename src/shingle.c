@@ -19,6 +19,7 @@
 #include "byteorder.h"
 #include "cpu.h"
 #include "shingle.h"
+#include "token.h"
 #include "utf8.h"
 #include "weights.h"
 #include "window.h"
@@ -26,62 +27,26 @@
 #include "xmalloc.h"
 #include "xxh.h"
 
-enum { C_SEP, C_WORD, C_UPPER, C_HIGH };
-
-/*
- * Byte classes: default normalization and --keep-punct, each with ASCII
- * capitals apart (they need folding) or not (--keep-case).
- */
-static unsigned char cls_alnum[256], cls_nonspace[256];
-static unsigned char cls_alnum_fold[256], cls_nonspace_fold[256];
-static unsigned char fold_ascii[256], keep_ascii[256];
-
-static void
-tables_init(void)
-{
-	unsigned c;
-
-	if (cls_nonspace['a'] == C_WORD)
-		return;
-	for (c = 0; c < 256; c++) {
-		if (c >= 0x80) {
-			cls_alnum[c] = cls_nonspace[c] = C_HIGH;
-		} else {
-			cls_alnum[c] = utf8_isalnum(c) ? C_WORD : C_SEP;
-			cls_nonspace[c] = utf8_isspace(c) ? C_SEP : C_WORD;
-		}
-		cls_alnum_fold[c] = cls_alnum[c];
-		cls_nonspace_fold[c] = cls_nonspace[c];
-		if (c >= 'A' && c <= 'Z')
-			cls_alnum_fold[c] = cls_nonspace_fold[c] = C_UPPER;
-		keep_ascii[c] = (unsigned char)c;
-		fold_ascii[c] = (unsigned char)(c < 0x80 ? utf8_fold(c) : c);
-	}
-}
-
 uint64_t
 shingle_token_hash(const void *tok, size_t len, uint64_t seed)
 {
-	return xxh_bytes(tok, len, seed);
+	return token_hash(tok, len, seed);
 }
 
 static uint64_t
 char_hash(const struct shingler *s, uint32_t cp)
 {
-	uint32_t le = le32(cp);
-
 	if (cp < 128)
 		return s->ascii[cp];
-	return xxh_bytes(&le, sizeof(le), s->seed);
+	return token_char_hash(cp, s->seed);
 }
 
 void
 shingle_init(struct shingler *s, const struct scheme *sc,
     const struct weights *wt, shingle_sink *sink, void *ctx)
 {
-	uint32_t c, le;
+	uint32_t c;
 
-	tables_init();
 	memset(s, 0, sizeof(*s));
 	s->n = sc->ngram;
 	s->chars = sc->chars;
@@ -102,14 +67,9 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 		s->cache = xcalloc((size_t)1 << WORDSCAN_CACHE_BITS,
 		    sizeof(*s->cache));
 #endif
-	for (c = 0; c < 128; c++) {
-		le = le32(c);
-		s->ascii[c] = xxh_bytes(&le, sizeof(le), s->seed);
-	}
-	if (sc->keepcase)
-		s->cls = sc->keeppunct ? cls_nonspace : cls_alnum;
-	else
-		s->cls = sc->keeppunct ? cls_nonspace_fold : cls_alnum_fold;
+	for (c = 0; c < 128; c++)
+		s->ascii[c] = token_char_hash(c, s->seed);
+	s->cls = token_classes(sc->keeppunct, sc->keepcase);
 }
 
 /* Number of earlier occurrences of h in this document, plus one. */
@@ -241,7 +201,7 @@ end_token(struct shingler *s)
 		th = XXH3_64bits_digest(s->st);
 		s->tokstream = 0;
 	} else
-		th = xxh_bytes(s->tok, s->toklen, s->seed);
+		th = token_hash(s->tok, s->toklen, s->seed);
 	s->toklen = 0;
 	push_word(s, th);
 }
@@ -293,12 +253,11 @@ put_cp(struct shingler *s, uint32_t cp)
 	unsigned char u[4];
 	size_t len, i;
 
-	if (s->keeppunct ? utf8_isspace(cp) : !utf8_isalnum(cp)) {
+	if (!token_isword(cp, s->keeppunct)) {
 		separator(s);
 		return;
 	}
-	if (!s->keepcase)
-		cp = utf8_fold(cp);
+	cp = token_fold(cp, s->keepcase);
 	if (s->chars) {
 		if (s->pendsep && s->anychar)
 			push_char(s, ' ');
@@ -361,7 +320,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 #ifdef CPU_SSE2_SCAN
 	const unsigned char *scalar_until = p;
 #endif
-	const unsigned char *fold = s->keepcase ? keep_ascii : fold_ascii;
+	const unsigned char *fold = token_ascii(s->keepcase);
 	size_t r;
 
 	if (s->ncarry > 0)
@@ -375,15 +334,15 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 				break;
 #endif
 			switch (cls[*p]) {
-			case C_WORD:
-			case C_UPPER:
+			case TOKEN_WORD:
+			case TOKEN_UPPER:
 				if (s->pendsep && s->anychar)
 					push_char(s, ' ');
 				s->pendsep = 0;
 				s->anychar = 1;
 				push_char(s, fold[*p]);
 				break;
-			case C_SEP:
+			case TOKEN_SEP:
 				s->pendsep = 1;
 				break;
 			default:
@@ -411,14 +370,14 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 			 * A word of plain lower-case ASCII that ends in this
 			 * block is hashed where it lies.
 			 */
-			while (p < end && cls[*p] == C_SEP)
+			while (p < end && cls[*p] == TOKEN_SEP)
 				p++;
 			start = p;
-			while (p < end && cls[*p] == C_WORD)
+			while (p < end && cls[*p] == TOKEN_WORD)
 				p++;
-			if (p < end && cls[*p] == C_SEP) {
+			if (p < end && cls[*p] == TOKEN_SEP) {
 				if (p > start)
-					push_word(s, xxh_bytes(start,
+					push_word(s, token_hash(start,
 					    (size_t)(p - start), s->seed));
 				p++;
 				continue;
@@ -428,13 +387,13 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 				break;
 		}
 		switch (cls[*p]) {
-		case C_WORD:
-		case C_UPPER:
+		case TOKEN_WORD:
+		case TOKEN_UPPER:
 			if (s->toklen == SHINGLE_TOKMAX)
 				spill_token(s);
 			s->tok[s->toklen++] = fold[*p++];
 			break;
-		case C_SEP:
+		case TOKEN_SEP:
 			if (s->toklen > 0 || s->tokstream)
 				end_token(s);
 			p++;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "shingle.h"
+#include "token.h"
 #include "window.h"
 #include "wordscan.h"
 #include "xxh.h"
@@ -76,7 +77,7 @@ word_hash(struct shingler *s, const unsigned char *p, unsigned len)
 	memcpy(&w, p, sizeof(w));
 	/* An 8-byte word whose last byte looks like a length is not cached. */
 	if (len > 8 || (len == 8 && (w >> 56) < 8))
-		return xxh_bytes(p, len, s->seed);
+		return token_hash(p, len, s->seed);
 	/* Shorter words: the top byte is free, it holds the length. */
 	key = len == 8 ? w : (w & (((uint64_t)1 << (8 * len)) - 1)) |
 	    (uint64_t)len << 56;
@@ -84,7 +85,7 @@ word_hash(struct shingler *s, const unsigned char *p, unsigned len)
 	if (c->key == key)
 		return c->hash;
 	c->key = key;
-	return c->hash = xxh_bytes(p, len, s->seed);
+	return c->hash = token_hash(p, len, s->seed);
 }
 
 /*

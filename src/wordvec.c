@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "shingle.h"
+#include "token.h"
 #include "window.h"
 #include "wordscan.h"
 #include "xxh.h"
@@ -430,7 +431,7 @@ hash_long(struct shingler *s, struct wordq *q, int fold)
 		for (; big != 0; big &= (__mmask8)(big - 1)) {
 			j = i + (unsigned)__builtin_ctz(big);
 			fold_long(w, q->longp[j], q->longlen[j], fold);
-			h[q->longi[j]] = xxh_bytes(w, q->longlen[j], s->seed);
+			h[q->longi[j]] = token_hash(w, q->longlen[j], s->seed);
 		}
 	}
 	q->nlong = 0;
