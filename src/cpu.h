@@ -6,7 +6,8 @@
  * command layer switched off (cpu_disable, from NEARDUP_NO_AVX2 and
  * NEARDUP_NO_AVX512, read in src/cli/main.c; an engine file never reads
  * the environment).  A program that links the engine without the
- * command layer, as the unit tests do, gets all the processor has.  Every path gives the same results, bit for bit.
+ * command layer, as the unit tests do, gets all the processor has.
+ * Every path gives the same results, bit for bit.
  */
 #ifndef CPU_H
 #define CPU_H
