@@ -20,7 +20,12 @@
 
 #include "scheme.h"
 
-#define SCAN_BATCH	1024	/* n-grams queued in out at most */
+/*
+ * The n-grams queued in out at most.  A scanner returns to its caller
+ * for each batch handed to the sink: 4096 makes that rare enough not to
+ * show (with 1024, -w 3 and -c 5 were 10% slower under AVX-512).
+ */
+#define SCAN_BATCH	4096
 /*
  * The most n-grams one block can queue (64 characters and 32 spaces),
  * rounded up: a scanner returns when out has less room than this (plus a
