@@ -9,8 +9,9 @@
  * between words, slides the n-gram window over the items it finds and
  * queues the n-grams in out, then returns where it stopped, again between
  * words.  It calls nothing above it: what it cannot do (a word it cannot
- * see the end of, a block with non-ASCII bytes, handing out to the sink)
- * it leaves to its caller by returning.  Unweighted shingling only.
+ * see the end of, a block with non-ASCII bytes) it leaves to its caller by
+ * returning, and a full out it hands to the flush its caller gave it.
+ * Unweighted shingling only.
  */
 #ifndef SCAN_H
 #define SCAN_H
@@ -21,18 +22,13 @@
 #include "scheme.h"
 
 /*
- * The n-grams queued in out at most.  A scanner returns to its caller
- * for each batch handed to the sink: 4096 makes that rare enough not to
- * show (with 1024, -w 3 and -c 5 were 10% slower under AVX-512).
+ * The n-grams queued in out at most: 8 KiB, so that out, the AVX-512
+ * scanner's queue (18 KiB) and what the sink touches share the level 1
+ * cache (4096 made -w 3 18% slower under AVX-512).  A scanner hands a
+ * full out to flush and goes on: returning to its caller for each batch
+ * instead made -w 3 and -c 5 7 to 10% slower.
  */
-#define SCAN_BATCH	4096
-/*
- * The most n-grams one block can queue (64 characters and 32 spaces),
- * rounded up: a scanner returns when out has less room than this (plus a
- * vector's stores), so its caller gives it SCAN_ROOM.
- */
-#define SCAN_BLOCK	128
-#define SCAN_ROOM	256
+#define SCAN_BATCH	1024
 #define SCAN_CACHE_BITS	13	/* wordscan.c: 8192 cached words, 128 KiB */
 
 /* A remembered word of at most 8 bytes and its hash (wordscan.c). */
@@ -50,6 +46,12 @@ struct scan {
 	struct scan_cached *cache;	/* wordscan.c: recent short words */
 	int	 avx512;	/* use wordvec.c's scanners */
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
+	/*
+	 * The caller's: hands out[0 .. nout) to the sink and empties out.
+	 * A scanner calls it with flushctx when out is full.
+	 */
+	void	(*flush)(void *flushctx);
+	void	*flushctx;
 
 	/* The n-gram window (window.h), carried from item to item. */
 	uint64_t win[SCHEME_NGRAM_MAX];

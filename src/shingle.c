@@ -28,6 +28,8 @@
 #include "xmalloc.h"
 #include "xxh.h"
 
+static void	scan_flush(void *);
+
 uint64_t
 shingle_token_hash(const void *tok, size_t len, uint64_t seed)
 {
@@ -58,6 +60,8 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->wt = wt;
 	s->sink = sink;
 	s->ctx = ctx;
+	s->ws.flush = scan_flush;
+	s->ws.flushctx = s;
 #ifdef CPU_AVX512_SCAN
 	if ((s->ws.avx512 = (cpu_usable() & CPU_AVX512_TEXT) != 0))
 		wordvec_init(&s->ws);
@@ -156,18 +160,22 @@ flush(struct shingler *s)
 	s->ws.nout = s->ws.nfin = 0;
 }
 
+/* flush for the block scanners (scan.h), which know no shingler. */
+static void
+scan_flush(void *ctx)
+{
+	flush(ctx);
+}
+
 #ifdef CPU_SSE2_SCAN
 /*
- * The block scanners (scan.h), from p between words: give them the room
- * they want in the queue, and the queue finished for the AVX-512 ones,
- * which queue n-grams finished.
+ * The block scanners (scan.h), from p between words: give the AVX-512
+ * ones the queue finished, as they queue n-grams finished.
  */
 static const unsigned char *
 scan_words(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
-	if (SCAN_BATCH - s->ws.nout < SCAN_ROOM)
-		flush(s);
 #ifdef CPU_AVX512_SCAN
 	if (s->ws.avx512) {
 		settle(s);
@@ -181,8 +189,6 @@ static const unsigned char *
 scan_chars(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
-	if (SCAN_BATCH - s->ws.nout < SCAN_ROOM)
-		flush(s);
 #ifdef CPU_AVX512_SCAN
 	if (s->ws.avx512) {
 		settle(s);

@@ -89,13 +89,19 @@ word_hash(struct scan *s, const unsigned char *p, unsigned len)
 
 /*
  * Slide the window by item hash h, queueing the n-gram when there is one,
- * and by the word low[b, e); the state is the caller's locals.  The
- * scanners see to it that out has room.
+ * and by the word low[b, e); the state is the caller's locals.  A full
+ * out goes to the caller's flush.
  */
 #define ITEM(h) do {							\
 	t = (h);							\
-	if (window_slide(&roll, &seen, &pos, win, n, t))		\
+	if (window_slide(&roll, &seen, &pos, win, n, t)) {		\
 		s->out[nout++] = roll;					\
+		if (nout == SCAN_BATCH) {				\
+			s->nout = nout;					\
+			s->flush(s->flushctx);				\
+			nout = 0;					\
+		}							\
+	}								\
 } while (0)
 #define WORD(b, e) ITEM(word_hash(s, low + (b), (e) - (b)))
 
@@ -125,12 +131,6 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		goto out;
 	}
 	for (;;) {
-		if (nout > SCAN_BATCH - SCAN_BLOCK) {
-			/* No room for this block: stop past the word in. */
-			if (in)
-				p += __builtin_ctzll(~mw);
-			break;
-		}
 		/*
 		 * Word starts and last bytes, each word one bit of each; a
 		 * word that came in from the previous block (in) was done
@@ -213,8 +213,6 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			*scalar_until = end;
 			break;
 		}
-		if (nout > SCAN_BATCH - SCAN_BLOCK)
-			break;
 		classify64(p, keeppunct, fold, &mw, &mu, &mh, low);
 		if (mh != 0) {
 			*scalar_until = p + 64;

@@ -16,18 +16,16 @@
  * than 64 bytes left), before a block with non-ASCII bytes (*scalar_until
  * is then set past it, for the byte-at-a-time path), at the start of a
  * word that goes on past what the scanner can see (into the last bytes, a
- * non-ASCII block, or beyond the next block), or when out has no room for
- * another block.  s->nout must leave SCAN_ROOM.  Returns where it stopped,
- * between words.
+ * non-ASCII block, or beyond the next block).  Full batches of out go to
+ * s->flush.  Returns where it stopped, between words.
  */
 const unsigned char *wordscan_words(struct scan *s, const unsigned char *p,
 	    const unsigned char *end, const unsigned char **scalar_until);
 
 /*
  * The same for character n-grams, which have no words to carry: stops at
- * the end (*scalar_until is then set to end), before a block with
- * non-ASCII bytes (*scalar_until set past it), or at a block boundary
- * when out has no room for another block.
+ * the end (*scalar_until is then set to end) or before a block with
+ * non-ASCII bytes (*scalar_until set past it).
  */
 const unsigned char *wordscan_chars(struct scan *s, const unsigned char *p,
 	    const unsigned char *end, const unsigned char **scalar_until);

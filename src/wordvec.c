@@ -36,6 +36,9 @@
 #define WQ_MAX	512	/* words queued before they are hashed and rolled */
 #define WQ_SLACK 64	/* room for a block's whole vector stores */
 
+/* roll finds room in an emptied out for a full queue and a vector more. */
+_Static_assert(WQ_MAX + WQ_SLACK + 8 <= SCAN_BATCH, "out too small");
+
 /*
  * The queue.  The hashes of the words, at wq_hash(q), are preceded by the
  * window's n newest item hashes (oldest first, zeros at the start of a
@@ -283,9 +286,9 @@ fold_long(unsigned char w[128], const unsigned char *p, unsigned len,
 
 /*
  * Roll the window over the queued item hashes and queue the n-grams in
- * out, finished (as shingle.c's finish would).  The caller sees to it
- * that out has room for them and a vector more, and that all before them
- * are finished.
+ * out, finished (as shingle.c's finish would), after handing out to the
+ * flush if it has no room for them and a vector more.  The caller sees
+ * to it that all in out before them are finished.
  */
 static T512 void
 roll(struct scan *s, struct wordq *q)
@@ -300,6 +303,8 @@ roll(struct scan *s, struct wordq *q)
 
 	if (nq == 0)
 		return;
+	if (s->nout + nq + 8 > SCAN_BATCH)
+		s->flush(s->flushctx);
 	out = s->out + s->nout;
 	/*
 	 * R_i = rotl(R_i-1, 1) ^ d_i, with d_i = t_i ^ rotl(t_i-n, n): the
@@ -507,7 +512,7 @@ first_block(const unsigned char *p, const unsigned char *end,
  * The scanner for one setting of the options; the structure, and where it
  * stops, are those of scan in wordscan.c.  The inner loop calls nothing,
  * so that its constants stay in registers.  The queue is drained when it
- * is full or out would have no room for it and another block.
+ * is full.
  */
 INLINE512 const unsigned char *
 scan(struct scan *s, struct wordq *q, const unsigned char *p,
@@ -537,17 +542,11 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		lo = hi;
 		mw = nw;
 		p += 64;
-		if (nq > WQ_MAX - WQ_SLACK ||
-		    nq + SCAN_BLOCK + 8 > SCAN_BATCH - s->nout) {
+		if (nq > WQ_MAX - WQ_SLACK) {
 			q->nq = nq;
 			q->nlong = nlong;
 			drain(s, q, fold);
 			nq = nlong = 0;
-			if (s->nout > SCAN_BATCH - SCAN_BLOCK - 8) {
-				/* No room: stop past the word in. */
-				wq_end(s, q);
-				return p + (in ? _tzcnt_u64(~mw) : 0);
-			}
 		}
 	}
 	/* The last block here: stop at the start of a word going on past. */
@@ -638,15 +637,12 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		nq += k;
 		anychar |= mw != 0;
 		pendsep = !(mw >> 63);
-		if (nq > WQ_MAX - WQ_SLACK - 16 ||
-		    nq + SCAN_BLOCK + 8 > SCAN_BATCH - s->nout) {
+		if (nq > WQ_MAX - WQ_SLACK - 16) {
 			q->nq = nq;
 			roll(s, q);
 			nq = 0;
 		}
 		p += 64;
-		if (s->nout > SCAN_BATCH - SCAN_BLOCK - 8)
-			break;		/* no room for another block */
 		if (end - p < 64) {
 			*scalar_until = end;
 			break;
