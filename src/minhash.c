@@ -14,12 +14,12 @@
 #include <xxhash.h>
 
 #include "byteorder.h"
+#include "cpu.h"
 #include "minhash.h"
 #include "xmalloc.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef CPU_X86_VECTOR
 #include <immintrin.h>
-#define HAVE_AVX2_LOOP
 #endif
 
 /* Domain tags, so that no two derived hashes share their input. */
@@ -82,13 +82,8 @@ minhash_init(struct minhash *m, unsigned k, int oph, uint64_t seed)
 		m->bpack = xreallocarray(NULL, k, sizeof(*m->bpack));
 		for (i = 0; i < (k & ~7u); i++)
 			m->bpack[i] = m->b[(i & ~7u) + 2 * (i & 3) + ((i & 4) != 0)];
-#ifdef HAVE_AVX2_LOOP
-		m->avx2 = __builtin_cpu_supports("avx2") &&
-		    getenv("NEARDUP_NO_AVX2") == NULL;
-		if (m->avx2 && __builtin_cpu_supports("avx512f") &&
-		    getenv("NEARDUP_NO_AVX512") == NULL)
-			m->avx2 = 2;
-#endif
+		if (cpu_usable() & CPU_AVX2)
+			m->avx2 = cpu_usable() & CPU_AVX512F ? 2 : 1;
 	}
 	minhash_reset(m);
 }
@@ -149,7 +144,7 @@ add_khash(struct minhash *m, const uint64_t *h, size_t n, unsigned from)
 	}
 }
 
-#ifdef HAVE_AVX2_LOOP
+#ifdef CPU_X86_VECTOR
 
 /*
  * The same functions, eight at a time.  For each group of eight the
@@ -254,7 +249,7 @@ minhash_add(struct minhash *m, const uint64_t *h, size_t n)
 	for (off = 0; off < n; off += c) {
 		c = n - off < CHUNK ? n - off : CHUNK;
 		nf = fresh(m, h + off, c, buf);
-#ifdef HAVE_AVX2_LOOP
+#ifdef CPU_X86_VECTOR
 		if (m->avx2 == 2 && m->k >= 16)
 			add_khash_avx512(m, buf, nf);
 		else if (m->avx2)

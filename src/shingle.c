@@ -17,98 +17,64 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "cpu.h"
 #include "shingle.h"
+#include "token.h"
 #include "utf8.h"
 #include "weights.h"
 #include "window.h"
 #include "wordscan.h"
+#include "wordvec.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
-enum { C_SEP, C_WORD, C_UPPER, C_HIGH };
-
-/*
- * Byte classes: default normalization and --keep-punct, each with ASCII
- * capitals apart (they need folding) or not (--keep-case).
- */
-static unsigned char cls_alnum[256], cls_nonspace[256];
-static unsigned char cls_alnum_fold[256], cls_nonspace_fold[256];
-static unsigned char fold_ascii[256], keep_ascii[256];
-
-static void
-tables_init(void)
-{
-	unsigned c;
-
-	if (cls_nonspace['a'] == C_WORD)
-		return;
-	for (c = 0; c < 256; c++) {
-		if (c >= 0x80) {
-			cls_alnum[c] = cls_nonspace[c] = C_HIGH;
-		} else {
-			cls_alnum[c] = utf8_isalnum(c) ? C_WORD : C_SEP;
-			cls_nonspace[c] = utf8_isspace(c) ? C_SEP : C_WORD;
-		}
-		cls_alnum_fold[c] = cls_alnum[c];
-		cls_nonspace_fold[c] = cls_nonspace[c];
-		if (c >= 'A' && c <= 'Z')
-			cls_alnum_fold[c] = cls_nonspace_fold[c] = C_UPPER;
-		keep_ascii[c] = (unsigned char)c;
-		fold_ascii[c] = (unsigned char)(c < 0x80 ? utf8_fold(c) : c);
-	}
-}
+static void	scan_flush(void *);
 
 uint64_t
 shingle_token_hash(const void *tok, size_t len, uint64_t seed)
 {
-	return xxh_bytes(tok, len, seed);
+	return token_hash(tok, len, seed);
 }
 
 static uint64_t
 char_hash(const struct shingler *s, uint32_t cp)
 {
-	uint32_t le = le32(cp);
-
 	if (cp < 128)
-		return s->ascii[cp];
-	return xxh_bytes(&le, sizeof(le), s->seed);
+		return s->ws.ascii[cp];
+	return token_char_hash(cp, s->ws.seed);
 }
 
 void
 shingle_init(struct shingler *s, const struct scheme *sc,
     const struct weights *wt, shingle_sink *sink, void *ctx)
 {
-	uint32_t c, le;
+	uint32_t c;
 
-	tables_init();
 	memset(s, 0, sizeof(*s));
-	s->n = sc->ngram;
+	s->ws.n = sc->ngram;
 	s->chars = sc->chars;
-	s->keepcase = sc->keepcase;
-	s->keeppunct = sc->keeppunct;
+	s->ws.keepcase = sc->keepcase;
+	s->ws.keeppunct = sc->keeppunct;
 	s->multiset = sc->multiset;
-	s->seed = sc->seed;
+	s->ws.seed = sc->seed;
 	s->wt = wt;
 	s->sink = sink;
 	s->ctx = ctx;
-#ifdef WORDSCAN_AVX512
-	if ((s->avx512 = wordscan_avx512()))
-		wordvec_init(s);
+	s->ws.flush = scan_flush;
+	s->ws.flushctx = s;
+#ifdef CPU_AVX512_SCAN
+	if ((s->ws.avx512 = (cpu_usable() & CPU_AVX512_TEXT) != 0))
+		wordvec_init(&s->ws);
 #endif
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 	/* Only the portable word scanner looks words up in the cache. */
-	if (!s->avx512 && !s->chars && wt == NULL)
-		s->cache = xcalloc((size_t)1 << WORDSCAN_CACHE_BITS,
-		    sizeof(*s->cache));
+	if (!s->ws.avx512 && !s->chars && wt == NULL)
+		s->ws.cache = xcalloc((size_t)1 << SCAN_CACHE_BITS,
+		    sizeof(*s->ws.cache));
 #endif
-	for (c = 0; c < 128; c++) {
-		le = le32(c);
-		s->ascii[c] = xxh_bytes(&le, sizeof(le), s->seed);
-	}
-	if (sc->keepcase)
-		s->cls = sc->keeppunct ? cls_nonspace : cls_alnum;
-	else
-		s->cls = sc->keeppunct ? cls_nonspace_fold : cls_alnum_fold;
+	for (c = 0; c < 128; c++)
+		s->ws.ascii[c] = token_char_hash(c, s->ws.seed);
+	s->cls = token_classes(sc->keeppunct, sc->keepcase);
 }
 
 /* Number of earlier occurrences of h in this document, plus one. */
@@ -156,40 +122,82 @@ occurrence(struct shingle_counts *c, uint64_t h)
  * out[] holds the rolled XORs: finish each with XXH3 here, in a loop of
  * independent iterations, and label repeated shingles under --multiset.
  */
-static WORDSCAN_CLONES_V4 void
+static CPU_CLONES_V4 void
 finish(uint64_t *out, size_t n, uint64_t seed)
 {
 	xxh_le64_many(out, n, seed);
 }
 
-void
-shingle_flush(struct shingler *s)
+/* Finish the n-grams queued, so that finished ones can follow. */
+static void
+settle(struct shingler *s)
+{
+	finish(s->ws.out + s->ws.nfin, s->ws.nout - s->ws.nfin, s->ws.seed);
+	s->ws.nfin = s->ws.nout;
+}
+
+/* Hand the queued n-grams to the sink. */
+static void
+flush(struct shingler *s)
 {
 	uint64_t in[2];
 	uint32_t occ;
 	size_t i;
 
-	shingle_settle(s);
+	settle(s);
 	if (s->multiset) {
-		for (i = 0; i < s->nout; i++) {
-			if ((occ = occurrence(&s->counts, s->out[i])) > 1) {
-				in[0] = le64(s->out[i]);
+		for (i = 0; i < s->ws.nout; i++) {
+			if ((occ = occurrence(&s->counts, s->ws.out[i])) > 1) {
+				in[0] = le64(s->ws.out[i]);
 				in[1] = le64(occ);
-				s->out[i] = xxh_bytes(in, sizeof(in), s->seed);
+				s->ws.out[i] = xxh_bytes(in, sizeof(in),
+				    s->ws.seed);
 			}
 		}
 	}
-	if (s->nout > 0)
-		s->sink(s->ctx, s->out, s->wt ? s->outw : NULL, s->nout);
-	s->nout = s->nfin = 0;
+	if (s->ws.nout > 0)
+		s->sink(s->ctx, s->ws.out, s->wt ? s->outw : NULL, s->ws.nout);
+	s->ws.nout = s->ws.nfin = 0;
 }
 
-void
-shingle_settle(struct shingler *s)
+/* flush for the block scanners (scan.h), which know no shingler. */
+static void
+scan_flush(void *ctx)
 {
-	finish(s->out + s->nfin, s->nout - s->nfin, s->seed);
-	s->nfin = s->nout;
+	flush(ctx);
 }
+
+#ifdef CPU_SSE2_SCAN
+/*
+ * The block scanners (scan.h), from p between words: give the AVX-512
+ * ones the queue finished, as they queue n-grams finished.
+ */
+static const unsigned char *
+scan_words(struct shingler *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until)
+{
+#ifdef CPU_AVX512_SCAN
+	if (s->ws.avx512) {
+		settle(s);
+		return wordvec_words(&s->ws, p, end, scalar_until);
+	}
+#endif
+	return wordscan_words(&s->ws, p, end, scalar_until);
+}
+
+static const unsigned char *
+scan_chars(struct shingler *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until)
+{
+#ifdef CPU_AVX512_SCAN
+	if (s->ws.avx512) {
+		settle(s);
+		return wordvec_chars(&s->ws, p, end, scalar_until);
+	}
+#endif
+	return wordscan_chars(&s->ws, p, end, scalar_until);
+}
+#endif
 
 /* Queue the n-gram of the m newest items (m <= n). */
 static inline void
@@ -200,22 +208,22 @@ emit_window(struct shingler *s, unsigned m)
 
 	if (s->wt != NULL) {
 		/* Oldest to newest, so that the sum is the same every time. */
-		for (i = 0, j = s->pos + s->n - m; i < m; i++, j++)
-			w += s->wwin[j % s->n];
-		s->outw[s->nout] = w / m;
+		for (i = 0, j = s->ws.pos + s->ws.n - m; i < m; i++, j++)
+			w += s->wwin[j % s->ws.n];
+		s->outw[s->ws.nout] = w / m;
 	}
-	s->out[s->nout] = s->roll;
-	if (++s->nout == SHINGLE_BATCH)
-		shingle_flush(s);
+	s->ws.out[s->ws.nout] = s->ws.roll;
+	if (++s->ws.nout == SHINGLE_BATCH)
+		flush(s);
 }
 
 /* Slide the window by one item of hash t (and weight w). */
 static inline void
 push(struct shingler *s, uint64_t t, double w)
 {
-	s->wwin[s->pos] = w;
-	if (window_slide(&s->roll, &s->seen, &s->pos, s->win, s->n, t))
-		emit_window(s, s->n);
+	s->wwin[s->ws.pos] = w;
+	if (window_slide(&s->ws.roll, &s->ws.seen, &s->ws.pos, s->ws.win, s->ws.n, t))
+		emit_window(s, s->ws.n);
 }
 
 static void
@@ -240,7 +248,7 @@ end_token(struct shingler *s)
 		th = XXH3_64bits_digest(s->st);
 		s->tokstream = 0;
 	} else
-		th = xxh_bytes(s->tok, s->toklen, s->seed);
+		th = token_hash(s->tok, s->toklen, s->ws.seed);
 	s->toklen = 0;
 	push_word(s, th);
 }
@@ -252,15 +260,15 @@ spill_token(struct shingler *s)
 	if (!s->tokstream) {
 		if (s->st == NULL && (s->st = XXH3_createState()) == NULL)
 			abort();
-		XXH3_64bits_reset_withSeed(s->st, s->seed);
+		XXH3_64bits_reset_withSeed(s->st, s->ws.seed);
 		s->tokstream = 1;
 	}
 	XXH3_64bits_update(s->st, s->tok, s->toklen);
 	s->toklen = 0;
 }
 
-void
-shingle_add_tok(struct shingler *s, const unsigned char *p, size_t len)
+static void
+add_tok(struct shingler *s, const unsigned char *p, size_t len)
 {
 	size_t n;
 
@@ -280,7 +288,7 @@ static void
 separator(struct shingler *s)
 {
 	if (s->chars)
-		s->pendsep = 1;
+		s->ws.pendsep = 1;
 	else if (s->toklen > 0 || s->tokstream)
 		end_token(s);
 }
@@ -292,17 +300,16 @@ put_cp(struct shingler *s, uint32_t cp)
 	unsigned char u[4];
 	size_t len, i;
 
-	if (s->keeppunct ? utf8_isspace(cp) : !utf8_isalnum(cp)) {
+	if (!token_isword(cp, s->ws.keeppunct)) {
 		separator(s);
 		return;
 	}
-	if (!s->keepcase)
-		cp = utf8_fold(cp);
+	cp = token_fold(cp, s->ws.keepcase);
 	if (s->chars) {
-		if (s->pendsep && s->anychar)
+		if (s->ws.pendsep && s->ws.anychar)
 			push_char(s, ' ');
-		s->pendsep = 0;
-		s->anychar = 1;
+		s->ws.pendsep = 0;
+		s->ws.anychar = 1;
 		push_char(s, cp);
 		return;
 	}
@@ -357,33 +364,33 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 {
 	const unsigned char *p = buf, *end = p + len;
 	const unsigned char *cls = s->cls, *start;
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 	const unsigned char *scalar_until = p;
 #endif
-	const unsigned char *fold = s->keepcase ? keep_ascii : fold_ascii;
+	const unsigned char *fold = token_ascii(s->ws.keepcase);
 	size_t r;
 
 	if (s->ncarry > 0)
 		p += finish_carry(s, p, len);
 	if (s->chars) {
 		for (; p < end; p++) {
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 			if (p >= scalar_until && s->wt == NULL &&
-			    (p = charscan_ascii(s, p, end, &scalar_until)) ==
+			    (p = scan_chars(s, p, end, &scalar_until)) ==
 			    end)
 				break;
 #endif
 			switch (cls[*p]) {
-			case C_WORD:
-			case C_UPPER:
-				if (s->pendsep && s->anychar)
+			case TOKEN_WORD:
+			case TOKEN_UPPER:
+				if (s->ws.pendsep && s->ws.anychar)
 					push_char(s, ' ');
-				s->pendsep = 0;
-				s->anychar = 1;
+				s->ws.pendsep = 0;
+				s->ws.anychar = 1;
 				push_char(s, fold[*p]);
 				break;
-			case C_SEP:
-				s->pendsep = 1;
+			case TOKEN_SEP:
+				s->ws.pendsep = 1;
 				break;
 			default:
 				if ((r = put_high(s, p, (size_t)(end - p), 0)) == 0)
@@ -395,45 +402,45 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 	}
 	while (p < end) {
 		if (s->toklen == 0 && !s->tokstream) {
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 			/*
 			 * Between words, 64 bytes at a time: words are the
 			 * runs of ones in a bitmap.  A block with non-ASCII
 			 * bytes goes the scalar way.
 			 */
 			if (p >= scalar_until && s->wt == NULL)
-				p = wordscan_ascii(s, p, end, &scalar_until);
-			if (p == end || s->toklen > 0)
-				continue;
+				p = scan_words(s, p, end, &scalar_until);
+			if (p == end)
+				break;
 #endif
 			/*
 			 * A word of plain lower-case ASCII that ends in this
 			 * block is hashed where it lies.
 			 */
-			while (p < end && cls[*p] == C_SEP)
+			while (p < end && cls[*p] == TOKEN_SEP)
 				p++;
 			start = p;
-			while (p < end && cls[*p] == C_WORD)
+			while (p < end && cls[*p] == TOKEN_WORD)
 				p++;
-			if (p < end && cls[*p] == C_SEP) {
+			if (p < end && cls[*p] == TOKEN_SEP) {
 				if (p > start)
-					push_word(s, xxh_bytes(start,
-					    (size_t)(p - start), s->seed));
+					push_word(s, token_hash(start,
+					    (size_t)(p - start), s->ws.seed));
 				p++;
 				continue;
 			}
-			shingle_add_tok(s, start, (size_t)(p - start));
+			add_tok(s, start, (size_t)(p - start));
 			if (p == end)
 				break;
 		}
 		switch (cls[*p]) {
-		case C_WORD:
-		case C_UPPER:
+		case TOKEN_WORD:
+		case TOKEN_UPPER:
 			if (s->toklen == SHINGLE_TOKMAX)
 				spill_token(s);
 			s->tok[s->toklen++] = fold[*p++];
 			break;
-		case C_SEP:
+		case TOKEN_SEP:
 			if (s->toklen > 0 || s->tokstream)
 				end_token(s);
 			p++;
@@ -460,14 +467,14 @@ shingle_end(struct shingler *s)
 	s->ncarry = 0;
 	if (!s->chars && (s->toklen > 0 || s->tokstream))
 		end_token(s);
-	if (s->seen > 0 && s->seen < s->n)
-		emit_window(s, (unsigned)s->seen);
-	shingle_flush(s);
-	s->seen = 0;
-	s->pos = 0;
-	s->roll = 0;
-	memset(s->win, 0, s->n * sizeof(*s->win));
-	s->pendsep = s->anychar = 0;
+	if (s->ws.seen > 0 && s->ws.seen < s->ws.n)
+		emit_window(s, (unsigned)s->ws.seen);
+	flush(s);
+	s->ws.seen = 0;
+	s->ws.pos = 0;
+	s->ws.roll = 0;
+	memset(s->ws.win, 0, s->ws.n * sizeof(*s->ws.win));
+	s->ws.pendsep = s->ws.anychar = 0;
 	if (s->counts.used > 0) {
 		if (s->counts.cap > 65536) {
 			free(s->counts.key);
@@ -484,8 +491,8 @@ shingle_end(struct shingler *s)
 void
 shingle_free(struct shingler *s)
 {
-	free(s->cache);
-	s->cache = NULL;
+	free(s->ws.cache);
+	s->ws.cache = NULL;
 	free(s->counts.key);
 	free(s->counts.count);
 	if (s->st != NULL)

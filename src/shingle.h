@@ -14,9 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "scan.h"
 #include "scheme.h"
 
-#define SHINGLE_BATCH	1024	/* hashes handed to the sink at a time */
+#define SHINGLE_BATCH	SCAN_BATCH	/* hashes handed to the sink at a time */
 #define SHINGLE_TOKMAX	256	/* longer tokens are hashed in a stream */
 
 struct weights;
@@ -32,21 +33,17 @@ struct shingle_counts {
 	size_t	 used;
 };
 
-/* A remembered word of at most 8 bytes and its hash. */
-struct shingle_cached {
-	uint64_t key;		/* the word's bytes, and its length (< 8) */
-	uint64_t hash;
-};
-
 struct shingler {
-	unsigned n;
-	int	 chars, keepcase, keeppunct, multiset;
-	uint64_t seed;
+	/*
+	 * The scheme's n, seed and options, the n-gram window and the queue
+	 * of n-grams: the state the block scanners (scan.h) share.
+	 */
+	struct scan ws;
+	int	 chars, multiset;
 	const struct weights *wt;
 	shingle_sink *sink;
 	void	*ctx;
-	const unsigned char *cls;	/* byte class table */
-	int	 avx512;	/* the block scanners may use AVX-512 */
+	const unsigned char *cls;	/* byte class table (token.h) */
 
 	unsigned char carry[4];	/* an unfinished UTF-8 sequence */
 	size_t	 ncarry;
@@ -56,24 +53,11 @@ struct shingler {
 	int	 tokstream;	/* token longer than tok: hashing in st */
 	void	*st;		/* XXH3_state_t */
 
-	int	 pendsep;	/* chars: a boundary since the last char */
-	int	 anychar;	/* chars: a character was seen */
-
-	uint64_t win[SCHEME_NGRAM_MAX];	/* word or character hashes */
-	double	 wwin[SCHEME_NGRAM_MAX];	/* token weights */
-	uint64_t roll;		/* XOR of the window's rotated hashes */
-	uint64_t ascii[128];	/* hashes of the ASCII code points */
-	uint64_t vctl[8], vkey[8];	/* for wordvec.c: see wordvec_init */
-	struct shingle_cached *cache;	/* portable scanner: recent short words */
-	uint64_t seen;		/* tokens or characters in this document */
-	unsigned pos;		/* seen % n: the window slot to fill next */
+	double	 wwin[SCHEME_NGRAM_MAX];	/* token weights, as ws.win */
 
 	struct shingle_counts counts;
 
-	uint64_t out[SHINGLE_BATCH];
-	double	 outw[SHINGLE_BATCH];
-	size_t	 nout;
-	size_t	 nfin;		/* out[0 .. nfin) are finished already */
+	double	 outw[SHINGLE_BATCH];	/* the weights of ws.out */
 };
 
 /* Set up for a scheme; wt (may be NULL) weights word tokens. */
@@ -88,16 +72,7 @@ void	shingle_end(struct shingler *);
 
 void	shingle_free(struct shingler *);
 
-/*
- * For the block scanners (wordscan.c, wordvec.c): hand the queued shingles
- * to the sink, finish those queued so far (so that ones finished already
- * can follow), and append bytes already normalized to the current word.
- */
-void	shingle_flush(struct shingler *);
-void	shingle_settle(struct shingler *);
-void	shingle_add_tok(struct shingler *, const unsigned char *, size_t);
-
-/* The hash of one normalized token, as the shingler computes it. */
+/* The hash of one normalized token: token_hash (token.h). */
 uint64_t shingle_token_hash(const void *tok, size_t len, uint64_t seed);
 
 #endif

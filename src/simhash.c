@@ -18,8 +18,8 @@
 #include <xxhash.h>
 
 #include "byteorder.h"
+#include "cpu.h"
 #include "simhash.h"
-#include "wordscan.h"
 
 /* Eight 64-bit words, one vector register under AVX-512. */
 typedef uint64_t v8 __attribute__((vector_size(64), aligned(8)));
@@ -185,7 +185,7 @@ lanes_add(uint64_t *lanes, uint64_t x)
 	lanes[7] += spread[x >> 56];
 }
 
-WORDSCAN_CLONES_V4 void
+CPU_CLONES_V4 void
 simhash_add(struct simhash *s, const uint64_t *h, size_t n)
 {
 	v8 planes[4], six;

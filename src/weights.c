@@ -7,14 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <xxhash.h>
 
 #include "buf.h"
 #include "byteorder.h"
 #include "decimal.h"
 #include "linein.h"
 #include "record.h"
-#include "shingle.h"
+#include "token.h"
 #include "utf8.h"
 #include "weights.h"
 #include "xmalloc.h"
@@ -72,10 +71,9 @@ normalize(struct buf *out, const unsigned char *s, size_t len,
 		r = utf8_decode(s, len, 1, &cp);
 		s += r;
 		len -= r;
-		if (sc->keeppunct ? utf8_isspace(cp) : !utf8_isalnum(cp))
+		if (!token_isword(cp, sc->keeppunct))
 			return -1;
-		if (!sc->keepcase)
-			cp = utf8_fold(cp);
+		cp = token_fold(cp, sc->keepcase);
 		buf_add(out, u, utf8_encode(cp, u));
 	}
 	return 0;
@@ -89,12 +87,15 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* A digest of the table independent of line order and spelling. */
+/*
+ * A digest of the table independent of line order and spelling: XXH3 of
+ * its (token hash, weight) pairs in the order of the hashes, each as 16
+ * little-endian bytes.
+ */
 static uint64_t
 digest(const struct weights *w)
 {
-	uint64_t *keys, pair[2], d;
-	XXH3_state_t *st;
+	uint64_t *keys, *pairs, d;
 	size_t i, n = 0;
 	double v;
 
@@ -103,18 +104,15 @@ digest(const struct weights *w)
 		if (w->used[i])
 			keys[n++] = w->key[i];
 	qsort(keys, n, sizeof(*keys), cmp_u64);
-	if ((st = XXH3_createState()) == NULL)
-		abort();
-	XXH3_64bits_reset(st);
+	pairs = xreallocarray(NULL, n ? 2 * n : 1, sizeof(*pairs));
 	for (i = 0; i < n; i++) {
 		v = weights_get(w, keys[i]);
-		memcpy(&pair[1], &v, sizeof(v));
-		pair[0] = le64(keys[i]);
-		pair[1] = le64(pair[1]);
-		XXH3_64bits_update(st, pair, sizeof(pair));
+		memcpy(&pairs[2 * i + 1], &v, sizeof(v));
+		pairs[2 * i] = le64(keys[i]);
+		pairs[2 * i + 1] = le64(pairs[2 * i + 1]);
 	}
-	d = XXH3_64bits_digest(st);
-	XXH3_freeState(st);
+	d = XXH3_64bits(pairs, n * 2 * sizeof(*pairs));
+	free(pairs);
 	free(keys);
 	return d;
 }
@@ -178,7 +176,7 @@ weights_load(struct weights *w, const char *path, const struct scheme *sc,
 			    "token is not one word under this normalization");
 			goto out;
 		}
-		th = shingle_token_hash(tok.data, tok.len, sc->seed);
+		th = token_hash(tok.data, tok.len, sc->seed);
 		if (w->n * 4 >= w->cap * 3)
 			grow(w);
 		i = slot(w, th);

@@ -1,5 +1,5 @@
 /*
- * The block scanner (see wordscan.h).  Between words the text is read 64
+ * The SSE2 block scanners (see wordscan.h).  Between words the text is read 64
  * bytes at a time: SSE2 compares turn a block into bitmaps of word bytes,
  * capitals and non-ASCII bytes, and the words are the runs of ones.  The
  * window state lives in locals here, where the compiler keeps it in
@@ -7,12 +7,12 @@
  */
 #include <string.h>
 
-#include "shingle.h"
+#include "cpu.h"
+#include "token.h"
 #include "window.h"
 #include "wordscan.h"
-#include "xxh.h"
 
-#ifdef WORDSCAN
+#ifdef CPU_SSE2_SCAN
 #include <emmintrin.h>
 #include <immintrin.h>
 
@@ -68,36 +68,37 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
  * small vocabulary, and a hit costs less than XXH3's length dispatch.
  */
 static inline uint64_t
-word_hash(struct shingler *s, const unsigned char *p, unsigned len)
+word_hash(struct scan *s, const unsigned char *p, unsigned len)
 {
-	struct shingle_cached *c;
+	struct scan_cached *c;
 	uint64_t key, w;
 
 	memcpy(&w, p, sizeof(w));
 	/* An 8-byte word whose last byte looks like a length is not cached. */
 	if (len > 8 || (len == 8 && (w >> 56) < 8))
-		return xxh_bytes(p, len, s->seed);
+		return token_hash(p, len, s->seed);
 	/* Shorter words: the top byte is free, it holds the length. */
 	key = len == 8 ? w : (w & (((uint64_t)1 << (8 * len)) - 1)) |
 	    (uint64_t)len << 56;
-	c = &s->cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - WORDSCAN_CACHE_BITS)];
+	c = &s->cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - SCAN_CACHE_BITS)];
 	if (c->key == key)
 		return c->hash;
 	c->key = key;
-	return c->hash = xxh_bytes(p, len, s->seed);
+	return c->hash = token_hash(p, len, s->seed);
 }
 
 /*
  * Slide the window by item hash h, queueing the n-gram when there is one,
- * and by the word low[b, e); the state is the caller's locals.
+ * and by the word low[b, e); the state is the caller's locals.  A full
+ * out goes to the caller's flush.
  */
 #define ITEM(h) do {							\
 	t = (h);							\
 	if (window_slide(&roll, &seen, &pos, win, n, t)) {		\
 		s->out[nout++] = roll;					\
-		if (nout == SHINGLE_BATCH) {				\
+		if (nout == SCAN_BATCH) {				\
 			s->nout = nout;					\
-			shingle_flush(s);				\
+			s->flush(s->flushctx);				\
 			nout = 0;					\
 		}							\
 	}								\
@@ -110,16 +111,16 @@ word_hash(struct shingler *s, const unsigned char *p, unsigned len)
  * classified at a time, so that a word running from one block into the
  * next is found whole, in the 128 bytes of low, and only a word longer
  * than a block, or one that reaches the last block before the end or a
- * block of non-ASCII bytes, leaves the scanner.
+ * block of non-ASCII bytes, makes the scanner stop at its start.
  */
 static inline __attribute__((always_inline)) const unsigned char *
-scan(struct shingler *s, const unsigned char *p, const unsigned char *end,
+scan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold)
 {
 	unsigned char low[128 + 8] = { 0 };	/* + 8: word_hash reads 8 */
 	uint64_t mw, mu, mh, nw, nh, st, en, t, in = 0;
 	uint64_t roll = s->roll, seen = s->seen, *win = s->win;
-	unsigned b, e, n = s->n, pos = s->pos;
+	unsigned b, e, stop, n = s->n, pos = s->pos;
 	size_t nout = s->nout;
 
 	if (end - p < 64)
@@ -146,23 +147,23 @@ scan(struct shingler *s, const unsigned char *p, const unsigned char *end,
 			    low + 64);
 		if (end - p < 128 || nh != 0 || (mw >> 63 && ~nw == 0)) {
 			/*
-			 * The last block here: a word that goes on past it
-			 * is left in the shingler's token buffer.
+			 * The last block here: stop at the start of a word
+			 * that goes on past it.
 			 */
 			if (nh != 0)
 				*scalar_until = p + 128;
+			stop = 64;
 			if (mw >> 63) {
-				b = 63 - (unsigned)__builtin_clzll(st);
-				st &= ~((uint64_t)1 << b);
+				stop = 63 - (unsigned)__builtin_clzll(st);
+				st &= ~((uint64_t)1 << stop);
 				en &= ~((uint64_t)1 << 63);
-				shingle_add_tok(s, low + b, 64 - b);
 			}
 			for (; st != 0; st &= st - 1, en &= en - 1) {
 				b = (unsigned)__builtin_ctzll(st);
 				e = (unsigned)__builtin_ctzll(en) + 1;
 				WORD(b, e);
 			}
-			p += 64;
+			p += stop;
 			break;
 		}
 		in = mw >> 63 & nw;
@@ -196,7 +197,7 @@ out:
  * character came before it (as the shingler's byte-at-a-time path does).
  */
 static inline __attribute__((always_inline)) const unsigned char *
-cscan(struct shingler *s, const unsigned char *p, const unsigned char *end,
+cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold)
 {
 	unsigned char low[64], item[192];
@@ -245,14 +246,10 @@ cscan(struct shingler *s, const unsigned char *p, const unsigned char *end,
 	return p;
 }
 
-WORDSCAN_CLONES const unsigned char *
-charscan_ascii(struct shingler *s, const unsigned char *p,
+CPU_CLONES const unsigned char *
+wordscan_chars(struct scan *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
-#ifdef WORDSCAN_AVX512
-	if (s->avx512)
-		return charscan_ascii512(s, p, end, scalar_until);
-#endif
 	if (s->keeppunct)
 		return s->keepcase ? cscan(s, p, end, scalar_until, 1, 0) :
 		    cscan(s, p, end, scalar_until, 1, 1);
@@ -260,14 +257,10 @@ charscan_ascii(struct shingler *s, const unsigned char *p,
 	    cscan(s, p, end, scalar_until, 0, 1);
 }
 
-WORDSCAN_CLONES const unsigned char *
-wordscan_ascii(struct shingler *s, const unsigned char *p,
+CPU_CLONES const unsigned char *
+wordscan_words(struct scan *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
-#ifdef WORDSCAN_AVX512
-	if (s->avx512)
-		return wordscan_ascii512(s, p, end, scalar_until);
-#endif
 	if (s->keeppunct)
 		return s->keepcase ? scan(s, p, end, scalar_until, 1, 0) :
 		    scan(s, p, end, scalar_until, 1, 1);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "shingle.h"
+#include "token.h"
 #include "utf8.h"
 #include "wordseq.h"
 #include "xmalloc.h"
@@ -63,7 +63,7 @@ wordseq_free(struct wordseq *d)
 static void
 end_word(struct wordseq *d, struct buf *tok, uint64_t line, uint64_t seed)
 {
-	add(d, shingle_token_hash(tok->data, tok->len, seed), line);
+	add(d, token_hash(tok->data, tok->len, seed), line);
 	buf_clear(tok);
 }
 
@@ -72,26 +72,22 @@ wordseq_read(struct wordseq *d, const char *text, size_t len, int keepcase,
     int keeppunct, uint64_t seed)
 {
 	const unsigned char *p, *end, *s;
-	unsigned char cls[128], fold[128], u[4];
+	const unsigned char *cls = token_classes(keeppunct, keepcase);
+	const unsigned char *fold = token_ascii(keepcase);
+	unsigned char u[4];
 	struct buf tok = { 0 };
 	uint64_t line = 1, wline = 0;
-	uint32_t c, cp;
+	uint32_t cp;
 	size_t i, n;
 	char *q;
-	int isword;
 
 	if (len == 0)
 		return;
-	for (c = 0; c < 128; c++) {
-		cls[c] = (unsigned char)(keeppunct ? !utf8_isspace(c) :
-		    utf8_isalnum(c));
-		fold[c] = (unsigned char)(keepcase ? c : utf8_fold(c));
-	}
 	p = (const unsigned char *)text;
 	end = p + len;
 	while (p < end) {
 		if (*p < 0x80) {
-			if (!cls[*p]) {
+			if (cls[*p] == TOKEN_SEP) {
 				if (*p++ == '\n')
 					line++;
 				if (tok.len > 0)
@@ -100,7 +96,8 @@ wordseq_read(struct wordseq *d, const char *text, size_t len, int keepcase,
 			}
 			if (tok.len == 0)
 				wline = line;
-			for (s = p; p < end && *p < 0x80 && cls[*p]; p++)
+			for (s = p; p < end && (cls[*p] == TOKEN_WORD ||
+			    cls[*p] == TOKEN_UPPER); p++)
 				continue;
 			n = (size_t)(p - s);
 			q = buf_reserve(&tok, n);
@@ -110,16 +107,14 @@ wordseq_read(struct wordseq *d, const char *text, size_t len, int keepcase,
 			continue;
 		}
 		p += utf8_decode(p, (size_t)(end - p), 1, &cp);
-		isword = keeppunct ? !utf8_isspace(cp) : utf8_isalnum(cp);
-		if (!isword) {
+		if (!token_isword(cp, keeppunct)) {
 			if (tok.len > 0)
 				end_word(d, &tok, wline, seed);
 			continue;
 		}
 		if (tok.len == 0)
 			wline = line;
-		if (!keepcase)
-			cp = utf8_fold(cp);
+		cp = token_fold(cp, keepcase);
 		buf_add(&tok, u, utf8_encode(cp, u));
 	}
 	if (tok.len > 0)

@@ -1,6 +1,6 @@
 /*
- * The block scanners with AVX-512 (see wordscan.h).  They find the items
- * of each 64-byte block as the portable scanners in wordscan.c do, but
+ * The block scanners with AVX-512 (see wordvec.h).  They find the items
+ * of each 64-byte block as the SSE2 scanners in wordscan.c do, but
  * handle them in phases over a queue of a few hundred, each phase a loop
  * of eight items at a time with no branch on the data:
  *
@@ -15,19 +15,19 @@
  *      so eight of them take three shift-rotate-XOR steps; the n-grams
  *      are finished there too.
  *
- * The results are the same as the portable scanners', bit for bit
+ * The results are the same as the SSE2 scanners', bit for bit
  * (test_shingle checks both against a reference, hash.bats compares them).
  */
 #include <string.h>
 
-#include "shingle.h"
+#include "cpu.h"
+#include "token.h"
 #include "window.h"
-#include "wordscan.h"
+#include "wordvec.h"
 #include "xxh.h"
 
-#ifdef WORDSCAN_AVX512
+#ifdef CPU_AVX512_SCAN
 #include <immintrin.h>
-#include <stdlib.h>
 
 #define T512 __attribute__((target("avx512f,avx512bw,avx512dq," \
 	"avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,lzcnt,popcnt")))
@@ -35,6 +35,9 @@
 
 #define WQ_MAX	512	/* words queued before they are hashed and rolled */
 #define WQ_SLACK 64	/* room for a block's whole vector stores */
+
+/* roll finds room in an emptied out for a full queue and a vector more. */
+_Static_assert(WQ_MAX + WQ_SLACK + 8 <= SCAN_BATCH, "out too small");
 
 /*
  * The queue.  The hashes of the words, at wq_hash(q), are preceded by the
@@ -170,7 +173,7 @@ enqueue(struct wordq *q, unsigned nq, unsigned *nlong, __m512i lo,
  * the first four.
  */
 void
-wordvec_init(struct shingler *s)
+wordvec_init(struct scan *s)
 {
 	uint64_t *ctl = s->vctl, *key = s->vkey, seed = s->seed;
 	uint64_t flip13, flip48;
@@ -283,10 +286,12 @@ fold_long(unsigned char w[128], const unsigned char *p, unsigned len,
 
 /*
  * Roll the window over the queued item hashes and queue the n-grams in
- * the shingler, finished (as shingle.c's finish would).
+ * out, finished (as shingle.c's finish would), after handing out to the
+ * flush if it has no room for them and a vector more.  The caller sees
+ * to it that all in out before them are finished.
  */
 static T512 void
-roll(struct shingler *s, struct wordq *q)
+roll(struct scan *s, struct wordq *q)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i rot = _mm512_set_epi64(8, 7, 6, 5, 4, 3, 2, 1);
@@ -298,9 +303,8 @@ roll(struct shingler *s, struct wordq *q)
 
 	if (nq == 0)
 		return;
-	if (s->nout + nq + 8 > SHINGLE_BATCH)
-		shingle_flush(s);
-	shingle_settle(s);
+	if (s->nout + nq + 8 > SCAN_BATCH)
+		s->flush(s->flushctx);
 	out = s->out + s->nout;
 	/*
 	 * R_i = rotl(R_i-1, 1) ^ d_i, with d_i = t_i ^ rotl(t_i-n, n): the
@@ -397,7 +401,7 @@ gather8(__m512i p, __mmask8 k, int fold)
  * bytes; xxh_bytes for the rare longer ones).
  */
 INLINE512 void
-hash_long(struct shingler *s, struct wordq *q, int fold)
+hash_long(struct scan *s, struct wordq *q, int fold)
 {
 	const __m512i flip1 = _mm512_set1_epi64((long long)
 	    ((XXH_readLE64(XXH3_kSecret + 24) ^ XXH_readLE64(XXH3_kSecret +
@@ -431,7 +435,7 @@ hash_long(struct shingler *s, struct wordq *q, int fold)
 		for (; big != 0; big &= (__mmask8)(big - 1)) {
 			j = i + (unsigned)__builtin_ctz(big);
 			fold_long(w, q->longp[j], q->longlen[j], fold);
-			h[q->longi[j]] = xxh_bytes(w, q->longlen[j], s->seed);
+			h[q->longi[j]] = token_hash(w, q->longlen[j], s->seed);
 		}
 	}
 	q->nlong = 0;
@@ -439,7 +443,7 @@ hash_long(struct shingler *s, struct wordq *q, int fold)
 
 /* Hash the queued words, then roll. */
 static T512 void
-drain(struct shingler *s, struct wordq *q, int fold)
+drain(struct scan *s, struct wordq *q, int fold)
 {
 	const __m512i ctl = _mm512_loadu_si512(s->vctl);
 	const __m512i key = _mm512_loadu_si512(s->vkey);
@@ -456,7 +460,7 @@ drain(struct shingler *s, struct wordq *q, int fold)
 
 /* Take over the shingler's window, as the history of the queue. */
 static void
-wq_begin(struct shingler *s, struct wordq *q)
+wq_begin(struct scan *s, struct wordq *q)
 {
 	unsigned i, n = s->n;
 
@@ -469,7 +473,7 @@ wq_begin(struct shingler *s, struct wordq *q)
 
 /* Hand the window back, once the queue is empty. */
 static void
-wq_end(struct shingler *s, struct wordq *q)
+wq_end(struct scan *s, struct wordq *q)
 {
 	unsigned i, n = s->n;
 
@@ -507,14 +511,14 @@ first_block(const unsigned char *p, const unsigned char *end,
 /*
  * The scanner for one setting of the options; the structure, and where it
  * stops, are those of scan in wordscan.c.  The inner loop calls nothing,
- * so that its constants stay in registers.
+ * so that its constants stay in registers.  The queue is drained when it
+ * is full.
  */
 INLINE512 const unsigned char *
-scan(struct shingler *s, struct wordq *q, const unsigned char *p,
+scan(struct scan *s, struct wordq *q, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until,
     int keeppunct, int fold)
 {
-	unsigned char low[64];
 	uint64_t mw, nw, nh, st, en, in = 0;
 	unsigned b, nq = 0, nlong = 0;
 	__m512i lo, hi = _mm512_setzero_si512();
@@ -545,7 +549,7 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 			nq = nlong = 0;
 		}
 	}
-	/* The last block here: a word that goes on past it is left in tok. */
+	/* The last block here: stop at the start of a word going on past. */
 	if (nh != 0)
 		*scalar_until = p + 128;
 	b = 64;
@@ -557,12 +561,8 @@ scan(struct shingler *s, struct wordq *q, const unsigned char *p,
 	q->nq = enqueue(q, nq, &nlong, lo, hi, st, en, 0, p);
 	q->nlong = nlong;
 	drain(s, q, fold);
-	if (b < 64) {
-		_mm512_storeu_si512(low, lo);
-		shingle_add_tok(s, low + b, 64 - b);
-	}
 	wq_end(s, q);
-	return p + 64;
+	return p + b;
 }
 
 /*
@@ -608,7 +608,7 @@ items(__m512i l, uint64_t st, uint64_t mw, unsigned char item[192])
  * rolled as words are.
  */
 INLINE512 const unsigned char *
-cscan(struct shingler *s, struct wordq *q, const unsigned char *p,
+cscan(struct scan *s, struct wordq *q, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until,
     int keeppunct, int fold)
 {
@@ -661,19 +661,6 @@ cscan(struct shingler *s, struct wordq *q, const unsigned char *p,
 	return p;
 }
 
-int
-wordscan_avx512(void)
-{
-	return __builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512dq") &&
-	    __builtin_cpu_supports("avx512vl") &&
-	    __builtin_cpu_supports("avx512vbmi") &&
-	    __builtin_cpu_supports("avx512vbmi2") &&
-	    __builtin_cpu_supports("bmi2") &&
-	    getenv("NEARDUP_NO_AVX512") == NULL;
-}
-
 /*
  * The scanner f for the options of s, whose settings are constants in each
  * of its four copies.
@@ -685,7 +672,7 @@ wordscan_avx512(void)
 	    f(s, q, p, end, su, 0, 1)))
 
 T512 const unsigned char *
-wordscan_ascii512(struct shingler *s, const unsigned char *p,
+wordvec_words(struct scan *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
 	struct wordq q;
@@ -694,7 +681,7 @@ wordscan_ascii512(struct shingler *s, const unsigned char *p,
 }
 
 T512 const unsigned char *
-charscan_ascii512(struct shingler *s, const unsigned char *p,
+wordvec_chars(struct scan *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
 	struct wordq q;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cpu.h"
 
 static int help_exec(const struct cmd *, int, char **);
 
@@ -107,6 +108,14 @@ main(int argc, char **argv)
 		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF &&
 		    open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY) != fd)
 			return EXIT_TROUBLE;
+
+	/*
+	 * The switches that keep vector code out, for the tests that
+	 * compare its results with the portable code's (ENVIRONMENT).
+	 */
+	cpu_disable((getenv("NEARDUP_NO_AVX2") != NULL ? CPU_AVX2 : 0) |
+	    (getenv("NEARDUP_NO_AVX512") != NULL ?
+	    CPU_AVX512F | CPU_AVX512_TEXT : 0));
 
 	/* getopt(3) names argv[0] in its messages: make it ours, bare. */
 	argv[0] = (char *)getprogname();

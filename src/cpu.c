@@ -1,0 +1,42 @@
+/*
+ * What the processor has, less what the command layer switched off (see
+ * cpu.h).  __builtin_cpu_supports reads what libgcc found at start-up, so
+ * asking again costs a few loads and needs no lock.
+ */
+#include "cpu.h"
+
+static unsigned disabled;
+
+static unsigned
+supported(void)
+{
+	unsigned m = 0;
+
+#ifdef CPU_X86_VECTOR
+	if (__builtin_cpu_supports("avx2"))
+		m |= CPU_AVX2;
+	if (__builtin_cpu_supports("avx512f"))
+		m |= CPU_AVX512F;
+	if (__builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512dq") &&
+	    __builtin_cpu_supports("avx512vl") &&
+	    __builtin_cpu_supports("avx512vbmi") &&
+	    __builtin_cpu_supports("avx512vbmi2") &&
+	    __builtin_cpu_supports("bmi2"))
+		m |= CPU_AVX512_TEXT;
+#endif
+	return m;
+}
+
+void
+cpu_disable(unsigned mask)
+{
+	disabled = mask;
+}
+
+unsigned
+cpu_usable(void)
+{
+	return supported() & ~disabled;
+}

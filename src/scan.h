@@ -1,0 +1,73 @@
+/*
+ * The shingler's block scanners: private to the shingler (shingle.c),
+ * which is their only caller.
+ *
+ * Each scanner is an implementation of the word rule and the item hashes
+ * of token.h over whole 64-byte blocks of ASCII text: SSE2 in wordscan.c,
+ * AVX-512 in wordvec.c; shingle.c's byte-at-a-time path is the third, and
+ * the reference.  A scanner takes the state below, reads blocks from p
+ * between words, slides the n-gram window over the items it finds and
+ * queues the n-grams in out, then returns where it stopped, again between
+ * words.  It calls nothing above it: what it cannot do (a word it cannot
+ * see the end of, a block with non-ASCII bytes) it leaves to its caller by
+ * returning, and a full out it hands to the flush its caller gave it.
+ * Unweighted shingling only.
+ */
+#ifndef SCAN_H
+#define SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "scheme.h"
+
+/*
+ * The n-grams queued in out at most: 8 KiB, so that out, the AVX-512
+ * scanner's queue (18 KiB) and what the sink touches share the level 1
+ * cache (4096 made -w 3 18% slower under AVX-512).  A scanner hands a
+ * full out to flush and goes on: returning to its caller for each batch
+ * instead made -w 3 and -c 5 7 to 10% slower.
+ */
+#define SCAN_BATCH	1024
+#define SCAN_CACHE_BITS	13	/* wordscan.c: 8192 cached words, 128 KiB */
+
+/* A remembered word of at most 8 bytes and its hash (wordscan.c). */
+struct scan_cached {
+	uint64_t key;		/* the word's bytes, and its length (< 8) */
+	uint64_t hash;
+};
+
+struct scan {
+	/* Set up by the shingler for its scheme. */
+	unsigned n;
+	uint64_t seed;
+	int	 keeppunct, keepcase;
+	uint64_t ascii[128];	/* token_char_hash of the ASCII characters */
+	struct scan_cached *cache;	/* wordscan.c: recent short words */
+	int	 avx512;	/* use wordvec.c's scanners */
+	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
+	/*
+	 * The caller's: hands out[0 .. nout) to the sink and empties out.
+	 * A scanner calls it with flushctx when out is full.
+	 */
+	void	(*flush)(void *flushctx);
+	void	*flushctx;
+
+	/* The n-gram window (window.h), carried from item to item. */
+	uint64_t win[SCHEME_NGRAM_MAX];
+	uint64_t roll;
+	uint64_t seen;		/* items in this document so far */
+	unsigned pos;		/* seen % n: the window slot to fill next */
+	int	 pendsep;	/* characters: a separator since the last */
+	int	 anychar;	/* characters: one was seen */
+
+	/*
+	 * The n-grams queued: out[0 .. nfin) finished (XXH3 of the rolled
+	 * XOR), out[nfin .. nout) the rolled XORs still to be finished.
+	 */
+	uint64_t out[SCAN_BATCH];
+	size_t	 nout;
+	size_t	 nfin;
+};
+
+#endif

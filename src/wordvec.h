@@ -1,0 +1,23 @@
+/*
+ * The AVX-512 block scanners (see scan.h): wordscan_words and
+ * wordscan_chars eight items at a time, where cpu_usable has
+ * CPU_AVX512_TEXT (cpu.h), with the same results bit for bit.
+ */
+#ifndef WORDVEC_H
+#define WORDVEC_H
+
+#include "scan.h"
+
+/* Set up s's tables (vctl, vkey) for its seed. */
+void	wordvec_init(struct scan *s);
+
+/*
+ * As wordscan_words and wordscan_chars; besides, out[0 .. s->nout) must
+ * be finished (s->nfin == s->nout), and the n-grams these queue are.
+ */
+const unsigned char *wordvec_words(struct scan *s, const unsigned char *p,
+	    const unsigned char *end, const unsigned char **scalar_until);
+const unsigned char *wordvec_chars(struct scan *s, const unsigned char *p,
+	    const unsigned char *end, const unsigned char **scalar_until);
+
+#endif
