@@ -1,0 +1,48 @@
+/*
+ * The table of algorithms: one row each, in the order of enum algo.
+ */
+#include <string.h>
+
+#include "algo.h"
+
+static const struct algo_desc *const table[] = {
+	[ALGO_SIMHASH] = &simhash_algo,
+	[ALGO_MINHASH] = &minhash_algo,
+	[ALGO_BOTTOMK] = &bottomk_algo,
+	[ALGO_OPH] = &oph_algo,
+	[ALGO_KEY] = &key_algo,
+};
+#define NALGO (sizeof(table) / sizeof(table[0]))
+
+const struct algo_desc *
+algo_get(enum algo a)
+{
+	return table[a];
+}
+
+int
+algo_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NALGO; i++)
+		if (strcmp(name, table[i]->name) == 0)
+			return (int)i;
+	return -1;
+}
+
+size_t
+algo_count(void)
+{
+	return NALGO;
+}
+
+const char *
+algo_check_k(unsigned size)
+{
+	if (size < 1)
+		return "too small";
+	if (size > ALGO_K_MAX)
+		return "too large";
+	return NULL;
+}
