@@ -1,6 +1,7 @@
 /*
  * The table of algorithms: one row each, in the order of enum algo.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "algo.h"
@@ -35,6 +36,23 @@ size_t
 algo_count(void)
 {
 	return NALGO;
+}
+
+char *
+algo_names(char *buf, size_t size)
+{
+	size_t i, n = 0;
+	int w;
+
+	buf[0] = '\0';
+	for (i = 0; i < NALGO && n < size; i++) {
+		w = snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+		    table[i]->name);
+		if (w < 0)
+			break;
+		n += (size_t)w;
+	}
+	return buf;
 }
 
 const char *

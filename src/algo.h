@@ -90,6 +90,12 @@ int	 algo_lookup(const char *name);
 /* How many algorithms there are: they are numbered from 0. */
 size_t	 algo_count(void);
 
+/*
+ * The names of all algorithms, in their order, ", " between them, into
+ * buf of size bytes (cut short if it is too small); returns buf.
+ */
+char	*algo_names(char *buf, size_t size);
+
 /* check_size for algorithms of k values: 1 to ALGO_K_MAX. */
 const char *algo_check_k(unsigned size);
 

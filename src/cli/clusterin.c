@@ -317,7 +317,8 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 					    cli_vis(path), lineno, why);
 				if (o->zero && fpline_holds_line(&fp))
 					cli_not_z(path, lineno);
-				if (fp.sc.algo != ALGO_KEY)
+				if (algo_get(fp.sc.algo)->cand !=
+				    CAND_EQUAL)
 					errx(EXIT_TROUBLE, "%s:%zu: --sorted "
 					    "groups key fingerprints (-a key) or "
 					    "band lines (--bands)",

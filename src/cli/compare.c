@@ -714,7 +714,8 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	if (fps) {
 		load_fingerprints(s, argc, argv, zero);
 		r.sc = s[0].fp.sc;
-		if (containment && r.sc.algo != ALGO_BOTTOMK)
+		if (containment &&
+		    !(algo_get(r.sc.algo)->flags & ALGO_CONTAINMENT))
 			errx(EXIT_TROUBLE, "--containment: fingerprints of "
 			    "%s cannot estimate containment (bottomk can)",
 			    scheme_algo_name(r.sc.algo));

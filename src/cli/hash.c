@@ -128,7 +128,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 		cli_usage(c);
 	}
 	if (bands) {
-		if (so.algo != ALGO_MINHASH && so.algo != ALGO_OPH) {
+		if (algo_get(so.algo)->cand != CAND_BANDS) {
 			warnx("--bands: needs -a minhash or -a oph");
 			cli_usage(c);
 		}

@@ -356,7 +356,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		    "or -n");
 		cli_usage(c);
 	}
-	if (so.algo != ALGO_SIMHASH) {
+	if (algo_get(so.algo)->cand != CAND_HAMMING) {
 		warnx("-a: near works on simhash fingerprints only");
 		cli_usage(c);
 	}
