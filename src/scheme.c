@@ -36,6 +36,9 @@ scheme_nvalues(const struct scheme *sc)
 {
 	const struct algo_desc *a = algo_get(sc->algo);
 
+	/* Asked for every pair cluster compares: no division when k. */
+	if (a->per_value == 1)
+		return sc->size;
 	return a->per_value ? sc->size / a->per_value : 1;
 }
 
