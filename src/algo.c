@@ -6,20 +6,14 @@
 
 #include "algo.h"
 
-static const struct algo_desc *const table[] = {
+const struct algo_desc *const algo_table[] = {
 	[ALGO_SIMHASH] = &simhash_algo,
 	[ALGO_MINHASH] = &minhash_algo,
 	[ALGO_BOTTOMK] = &bottomk_algo,
 	[ALGO_OPH] = &oph_algo,
 	[ALGO_KEY] = &key_algo,
 };
-#define NALGO (sizeof(table) / sizeof(table[0]))
-
-const struct algo_desc *
-algo_get(enum algo a)
-{
-	return table[a];
-}
+#define NALGO (sizeof(algo_table) / sizeof(algo_table[0]))
 
 int
 algo_lookup(const char *name)
@@ -27,7 +21,7 @@ algo_lookup(const char *name)
 	size_t i;
 
 	for (i = 0; i < NALGO; i++)
-		if (strcmp(name, table[i]->name) == 0)
+		if (strcmp(name, algo_table[i]->name) == 0)
 			return (int)i;
 	return -1;
 }
@@ -47,7 +41,7 @@ algo_names(char *buf, size_t size)
 	buf[0] = '\0';
 	for (i = 0; i < NALGO && n < size; i++) {
 		w = snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
-		    table[i]->name);
+		    algo_table[i]->name);
 		if (w < 0)
 			break;
 		n += (size_t)w;

@@ -81,8 +81,18 @@ struct algo_desc {
 extern const struct algo_desc simhash_algo, minhash_algo, bottomk_algo,
     oph_algo, key_algo;
 
-/* The descriptor of an algorithm. */
-const struct algo_desc *algo_get(enum algo);
+/* The table, by enum algo: read it through algo_get(). */
+extern const struct algo_desc *const algo_table[];
+
+/*
+ * The descriptor of an algorithm.  Inline: cluster asks for it for every
+ * pair it compares.
+ */
+static inline const struct algo_desc *
+algo_get(enum algo a)
+{
+	return algo_table[a];
+}
 
 /* The algorithm of a name, or -1 if none. */
 int	 algo_lookup(const char *name);

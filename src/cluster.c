@@ -452,6 +452,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
     const struct cluster_opts *o, struct clusters *c)
 {
 	size_t nv = scheme_nvalues(sc), per = 1, m = 0, i, p, r, q, nc;
+	enum cand_rule cr = rule(sc);
 	struct selfctx x = { sc, v, nv, o, c, NULL, NULL };
 	uint32_t *id, *bs, *head, *next, *rank, *cand, *stamp, j, t, *map;
 	uint32_t *rep, *chead, *cnext;
@@ -463,7 +464,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 	double sim;
 	int ex;
 
-	if (rule(sc) == CAND_BANDS || rule(sc) == CAND_SMALLEST)
+	if (cr == CAND_BANDS || cr == CAND_SMALLEST)
 		per += o->lsh.b;
 	key = xreallocarray(NULL, n * per + 1, sizeof(*key));
 	id = xreallocarray(NULL, n * per + 1, sizeof(*id));
@@ -471,7 +472,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 		key[m] = xxh_bytes(v + i * nv, nv * sizeof(*v), 0);
 		id[m++] = (uint32_t)i;
 		for (band = 0; band + 1 < per; band++) {
-			if (rule(sc) == CAND_BANDS)
+			if (cr == CAND_BANDS)
 				key[m] = lsh_band_key(&o->lsh, v + i * nv,
 				    band, sc->seed);
 			else if ((key[m] = v[i * nv + band]) == BOTTOMK_EMPTY)
