@@ -81,7 +81,7 @@ band_key(const char *key, size_t len, struct bandline_seen *seen,
 	} else {
 		if (scheme_parse(key, (size_t)(slash - key), &sc, &bad) == -1)
 			return -1;
-		if (sc.algo != ALGO_MINHASH && sc.algo != ALGO_OPH) {
+		if (algo_get(sc.algo)->cand != CAND_BANDS) {
 			*why = "not a band key: bands are of minhash and oph "
 			    "schemes";
 			return -1;

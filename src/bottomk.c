@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algo.h"
 #include "bottomk.h"
+#include "scheme.h"
+#include "similarity.h"
 #include "xmalloc.h"
 
 void
@@ -139,3 +142,134 @@ bottomk_containment(const uint64_t *a, const uint64_t *b, size_t k)
 	}
 	return below ? (double)shared / (double)below : 0.0;
 }
+
+/*
+ * The descriptors (algo.h) of bottomk, which prints the k smallest, and
+ * key, the XOR of the n smallest, one value.
+ */
+
+static void
+algo_init(void *st, const struct scheme *sc)
+{
+	bottomk_init(st, sc->size);
+}
+
+static void
+algo_reset(void *st)
+{
+	bottomk_reset(st);
+}
+
+static void
+algo_add(void *st, const uint64_t *h, const double *w, size_t n)
+{
+	(void)w;
+	bottomk_add(st, h, n);
+}
+
+static void
+algo_final(void *st, uint64_t *out)
+{
+	bottomk_final(st, out);
+}
+
+static void
+algo_free(void *st)
+{
+	bottomk_free(st);
+}
+
+static double
+algo_similarity(const struct scheme *sc, const uint64_t *a,
+    const uint64_t *b, size_t nv)
+{
+	(void)sc;
+	return bottomk_jaccard(a, b, nv);
+}
+
+static void
+algo_estimate(const struct scheme *sc, const uint64_t *a, const uint64_t *b,
+    size_t nv, struct estimate *e)
+{
+	(void)sc;
+	e->have = EST_JACCARD | EST_CONTAIN;
+	e->jaccard = bottomk_jaccard(a, b, nv);
+	e->cont_ab = bottomk_containment(a, b, nv);
+	e->cont_ba = bottomk_containment(b, a, nv);
+	e->similarity = e->jaccard;
+}
+
+/* The values of a sketch ascend, the unused slots last. */
+static const char *
+check_values(const uint64_t *v, size_t nv)
+{
+	size_t i;
+
+	for (i = 1; i < nv; i++)
+		if (v[i] <= v[i - 1] && v[i] != BOTTOMK_EMPTY)
+			return "bottomk values not in ascending order";
+	return NULL;
+}
+
+const struct algo_desc bottomk_algo = {
+	.name = "bottomk",
+	.defsize = 128,
+	.check_size = algo_check_k,
+	.per_value = 1,
+	.digits = 16,
+	.flags = ALGO_RESEMBLANCE | ALGO_CONTAINMENT,
+	.cand = CAND_SMALLEST,
+	.statesize = sizeof(struct bottomk),
+	.init = algo_init,
+	.reset = algo_reset,
+	.add = algo_add,
+	.final = algo_final,
+	.free = algo_free,
+	.similarity = algo_similarity,
+	.estimate = algo_estimate,
+	.check_values = check_values,
+};
+
+static void
+key_final(void *st, uint64_t *out)
+{
+	out[0] = bottomk_key(st);
+}
+
+static double
+key_similarity(const struct scheme *sc, const uint64_t *a, const uint64_t *b,
+    size_t nv)
+{
+	(void)sc;
+	(void)nv;
+	return a[0] == b[0];
+}
+
+static void
+key_estimate(const struct scheme *sc, const uint64_t *a, const uint64_t *b,
+    size_t nv, struct estimate *e)
+{
+	(void)sc;
+	(void)nv;
+	e->have = EST_KEY;
+	e->equal = a[0] == b[0];
+	e->similarity = e->equal;
+}
+
+const struct algo_desc key_algo = {
+	.name = "key",
+	.defsize = 3,
+	.check_size = algo_check_k,
+	.per_value = 0,
+	.digits = 16,
+	.flags = 0,
+	.cand = CAND_EQUAL,
+	.statesize = sizeof(struct bottomk),
+	.init = algo_init,
+	.reset = algo_reset,
+	.add = algo_add,
+	.final = key_final,
+	.free = algo_free,
+	.similarity = key_similarity,
+	.estimate = key_estimate,
+};

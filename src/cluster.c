@@ -15,21 +15,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algo.h"
 #include "bottomk.h"
 #include "cluster.h"
 #include "index.h"
 #include "keysort.h"
-#include "minhash.h"
-#include "simhash.h"
 #include "xmalloc.h"
 #include "xxh.h"
+
+/* How the scheme's candidates are found (algo.h). */
+static enum cand_rule
+rule(const struct scheme *sc)
+{
+	return algo_get(sc->algo)->cand;
+}
 
 void
 cluster_bands(const struct scheme *sc, double t, int exact, struct lsh *l)
 {
 	double at = exact ? t : t + 0.1, s = at < 1 ? at : 1;
 
-	if (sc->algo == ALGO_BOTTOMK) {
+	if (rule(sc) == CAND_SMALLEST) {
 		/*
 		 * The smallest hash of the union is in both documents with
 		 * probability s; take enough of the smallest to find pairs
@@ -49,20 +55,7 @@ double
 cluster_similarity(const struct scheme *sc, const uint64_t *a,
     const uint64_t *b)
 {
-	size_t nv = scheme_nvalues(sc);
-
-	switch (sc->algo) {
-	case ALGO_MINHASH:
-	case ALGO_OPH:
-		return minhash_jaccard(a, b, nv);
-	case ALGO_BOTTOMK:
-		return bottomk_jaccard(a, b, nv);
-	case ALGO_SIMHASH:
-		return cos(M_PI * simhash_distance(a, b, nv) / sc->size);
-	case ALGO_KEY:
-		break;
-	}
-	return a[0] == b[0];
+	return algo_get(sc->algo)->similarity(sc, a, b, scheme_nvalues(sc));
 }
 
 static void
@@ -133,15 +126,14 @@ met_before(const struct scheme *sc, const struct lsh *l, const uint64_t *a,
 
 	if (memcmp(a, b, nv * sizeof(*a)) == 0)
 		return 1;
-	switch (sc->algo) {
-	case ALGO_MINHASH:
-	case ALGO_OPH:
+	switch (rule(sc)) {
+	case CAND_BANDS:
 		for (e = 0; e < band; e++)
 			if (memcmp(a + (size_t)e * l->r, b + (size_t)e * l->r,
 			    l->r * sizeof(*a)) == 0)
 				return 1;
 		break;
-	case ALGO_BOTTOMK:
+	case CAND_SMALLEST:
 		for (i = j = 0; i < l->b && j < l->b && a[i] < key &&
 		    b[j] < key;) {
 			if (a[i] == b[j])
@@ -296,8 +288,10 @@ simhash_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
 		return;
 	}
 	x->c->candidates++;
-	if (!decide(x->o, x->c, a, b, -cos(M_PI * dist / x->sc->size), &sim,
-	    &ex))
+	/* The scheme's figure (algo.h) decides, as for every candidate. */
+	(void)dist;
+	if (!decide(x->o, x->c, a, b, -cluster_similarity(x->sc, x->v +
+	    (size_t)a * x->nv, x->v + (size_t)b * x->nv), &sim, &ex))
 		return;
 	x->c->confirmed++;
 	uf_union(&x->c->uf, a, b);
@@ -350,14 +344,23 @@ estimate(const struct scheme *sc, const uint64_t *v, uint32_t a, uint32_t b)
 
 	if (memcmp(x, y, nv * sizeof(*x)) == 0)
 		return -1;
-	switch (sc->algo) {
-	case ALGO_SIMHASH:
-		return -cos(M_PI * simhash_distance(x, y, nv) / sc->size);
-	case ALGO_KEY:
+	switch (rule(sc)) {
+	case CAND_HAMMING:
+		/* Within -d bits: the pair reached its criterion. */
+		return -cluster_similarity(sc, x, y);
+	case CAND_EQUAL:
 		return 0;
 	default:
 		return cluster_similarity(sc, x, y);
 	}
+}
+
+static int
+rank_cmp(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	return (a > b) - (a < b);
 }
 
 /*
@@ -457,6 +460,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
     const struct cluster_opts *o, struct clusters *c)
 {
 	size_t nv = scheme_nvalues(sc), per = 1, m = 0, i, p, r, q, nc;
+	enum cand_rule cr = rule(sc);
 	struct selfctx x = { sc, v, nv, o, c, NULL, NULL };
 	uint32_t *id, *bs, *head, *next, *rank, *cand, *stamp, j, t, *map;
 	uint32_t *rep, *chead, *cnext;
@@ -468,8 +472,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 	double sim;
 	int ex;
 
-	if (sc->algo == ALGO_MINHASH || sc->algo == ALGO_OPH ||
-	    sc->algo == ALGO_BOTTOMK)
+	if (cr == CAND_BANDS || cr == CAND_SMALLEST)
 		per += o->lsh.b;
 	key = xreallocarray(NULL, n * per + 1, sizeof(*key));
 	id = xreallocarray(NULL, n * per + 1, sizeof(*id));
@@ -477,7 +480,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 		key[m] = xxh_bytes(v + i * nv, nv * sizeof(*v), 0);
 		id[m++] = (uint32_t)i;
 		for (band = 0; band + 1 < per; band++) {
-			if (sc->algo != ALGO_BOTTOMK)
+			if (cr == CAND_BANDS)
 				key[m] = lsh_band_key(&o->lsh, v + i * nv,
 				    band, sc->seed);
 			else if ((key[m] = v[i * nv + band]) == BOTTOMK_EMPTY)
@@ -510,7 +513,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 	 * of the tables (and, as in cluster_run, not the empty text's).
 	 */
 	rep = copies(v, n, nv);
-	if (sc->algo == ALGO_SIMHASH) {
+	if (rule(sc) == CAND_HAMMING) {
 		map = xreallocarray(NULL, n + 1, sizeof(*map));
 		w = xreallocarray(NULL, n + 1, nv * sizeof(*w));
 		for (q = 0, i = 0; i < n; i++)
@@ -564,12 +567,15 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 					cand[nc++] = rank[j];
 				}
 		/* In keep order: ranks sorted, then back to ids. */
-		for (p = 1; p < nc; p++) {
-			t = cand[p];
-			for (q = p; q > 0 && cand[q - 1] > t; q--)
-				cand[q] = cand[q - 1];
-			cand[q] = t;
-		}
+		if (nc > 16)
+			qsort(cand, nc, sizeof(*cand), rank_cmp);
+		else
+			for (p = 1; p < nc; p++) {
+				t = cand[p];
+				for (q = p; q > 0 && cand[q - 1] > t; q--)
+					cand[q] = cand[q - 1];
+				cand[q] = t;
+			}
 		c->leader[i] = (uint32_t)i;
 		c->sim[i] = 1;
 		for (p = 0; p < nc; p++) {
@@ -639,9 +645,8 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 	keysort(key, id, n, 64);
 	confirm_runs(sc, v, key, id, n, o, 1, 0, copy, c);
 
-	switch (sc->algo) {
-	case ALGO_MINHASH:
-	case ALGO_OPH:
+	switch (rule(sc)) {
+	case CAND_BANDS:
 		for (band = 0; band < o->lsh.b; band++) {
 			for (i = 0; i < n; i++) {
 				key[i] = lsh_band_key(&o->lsh, v + i * nv, band,
@@ -652,7 +657,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 			confirm_runs(sc, v, key, id, n, o, 0, band, copy, c);
 		}
 		break;
-	case ALGO_BOTTOMK:
+	case CAND_SMALLEST:
 		/*
 		 * Documents sharing any of their b smallest hashes, wherever
 		 * it stands in each list: one shingle more in one document
@@ -671,7 +676,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 		keysort(key, id, m, 64);
 		confirm_runs(sc, v, key, id, m, o, 0, 0, copy, c);
 		break;
-	case ALGO_SIMHASH:
+	case CAND_HAMMING:
 		/*
 		 * Copies have joined their originals: the others suffice.
 		 * The empty text's fingerprint, all zero bits, joins only
@@ -695,7 +700,7 @@ cluster_run(const struct scheme *sc, const uint64_t *v, size_t n,
 		index_free(&ix);
 		free(w);
 		break;
-	case ALGO_KEY:
+	case CAND_EQUAL:
 		break;		/* equal keys were identical fingerprints */
 	}
 	free(key);
@@ -720,7 +725,7 @@ cluster_floor(const struct scheme *sc, double t)
 {
 	double f;
 
-	if (sc->algo == ALGO_SIMHASH || sc->algo == ALGO_KEY)
+	if (!(algo_get(sc->algo)->flags & ALGO_RESEMBLANCE))
 		return 0;
 	f = t - 0.05 - 4 * sqrt(t * (1 - t) / sc->size);
 	return f > 0 ? f : 0;

@@ -1,14 +1,15 @@
 /*
  * Clustering fingerprints of one scheme into groups of near-duplicates,
  * with Henzinger's combined idea: candidates from one mechanism, confirmed
- * by an estimate before they join a group (union-find).
- *  - minhash, oph: LSH bands (lsh.h) give candidates; a pair joins if its
- *    estimated resemblance (matching values / k) is at least t.
- *  - bottomk: documents sharing one of their b smallest hashes are
- *    candidates; a pair joins if its bottom-k resemblance estimate is at
+ * by an estimate before they join a group (union-find).  The mechanism is
+ * the candidate rule of the scheme's algorithm (algo.h):
+ *  - CAND_BANDS (minhash, oph): LSH bands (lsh.h) give candidates; a pair
+ *    joins if its estimated resemblance (matching values / k) is at least t.
+ *  - CAND_SMALLEST (bottomk): documents sharing one of their b smallest
+ *    hashes are candidates; a pair joins if its resemblance estimate is at
  *    least t.
- *  - simhash: pairs within d bits (index.h) join.
- *  - key: equal keys join.
+ *  - CAND_HAMMING (simhash): pairs within d bits (index.h) join.
+ *  - CAND_EQUAL (key): equal keys join.
  * Identical fingerprints are always candidates.
  *
  * Where the documents are at hand, an exact callback gives a candidate

@@ -77,6 +77,7 @@ fpline_parse(const char *line, size_t len, int zero, struct fpline *fp,
     const char **why)
 {
 	const char *end = line + len, *colon, *hex, *sep;
+	const char *(*check)(const uint64_t *, size_t);
 	size_t nv, digits, i, j;
 	int escaped = 0, d;
 	uint64_t v;
@@ -125,13 +126,9 @@ fpline_parse(const char *line, size_t len, int zero, struct fpline *fp,
 		}
 		fp->v[i] = v;
 	}
-	if (fp->sc.algo == ALGO_BOTTOMK) {
-		for (i = 1; i < nv; i++)
-			if (fp->v[i] <= fp->v[i - 1] && fp->v[i] != UINT64_MAX) {
-				*why = "bottomk values not in ascending order";
-				return -1;
-			}
-	}
+	check = algo_get(fp->sc.algo)->check_values;
+	if (check != NULL && (*why = check(fp->v, nv)) != NULL)
+		return -1;
 	fp->nv = nv;
 	buf_clear(&fp->name);
 	line = sep + 2;

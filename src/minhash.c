@@ -13,9 +13,12 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "algo.h"
 #include "byteorder.h"
 #include "cpu.h"
 #include "minhash.h"
+#include "scheme.h"
+#include "similarity.h"
 #include "xmalloc.h"
 
 #ifdef CPU_X86_VECTOR
@@ -323,3 +326,93 @@ minhash_jaccard(const uint64_t *a, const uint64_t *b, size_t k)
 		eq += a[i] == b[i];
 	return k ? (double)eq / (double)k : 1.0;
 }
+
+/*
+ * The descriptors (algo.h) of minhash (k hash functions) and oph (one
+ * permutation): k 32-bit values, found by LSH bands.
+ */
+
+static void
+algo_init(void *st, const struct scheme *sc)
+{
+	minhash_init(st, sc->size, sc->algo == ALGO_OPH, sc->seed);
+}
+
+static void
+algo_reset(void *st)
+{
+	minhash_reset(st);
+}
+
+static void
+algo_add(void *st, const uint64_t *h, const double *w, size_t n)
+{
+	(void)w;
+	minhash_add(st, h, n);
+}
+
+static void
+algo_final(void *st, uint64_t *out)
+{
+	minhash_final(st, out);
+}
+
+static void
+algo_free(void *st)
+{
+	minhash_free(st);
+}
+
+static double
+algo_similarity(const struct scheme *sc, const uint64_t *a,
+    const uint64_t *b, size_t nv)
+{
+	(void)sc;
+	return minhash_jaccard(a, b, nv);
+}
+
+static void
+algo_estimate(const struct scheme *sc, const uint64_t *a, const uint64_t *b,
+    size_t nv, struct estimate *e)
+{
+	(void)sc;
+	e->have = EST_JACCARD;
+	e->jaccard = minhash_jaccard(a, b, nv);
+	e->similarity = e->jaccard;
+}
+
+const struct algo_desc minhash_algo = {
+	.name = "minhash",
+	.defsize = 128,
+	.check_size = algo_check_k,
+	.per_value = 1,
+	.digits = 8,
+	.flags = ALGO_RESEMBLANCE,
+	.cand = CAND_BANDS,
+	.statesize = sizeof(struct minhash),
+	.init = algo_init,
+	.reset = algo_reset,
+	.add = algo_add,
+	.final = algo_final,
+	.free = algo_free,
+	.similarity = algo_similarity,
+	.estimate = algo_estimate,
+};
+
+const struct algo_desc oph_algo = {
+	.name = "oph",
+	.defsize = 128,
+	.check_size = algo_check_k,
+	.per_value = 1,
+	.digits = 8,
+	.flags = ALGO_RESEMBLANCE,
+	.cand = CAND_BANDS,
+	.statesize = sizeof(struct minhash),
+	.init = algo_init,
+	.reset = algo_reset,
+	.add = algo_add,
+	.final = algo_final,
+	.free = algo_free,
+	.similarity = algo_similarity,
+	.estimate = algo_estimate,
+};

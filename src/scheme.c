@@ -7,75 +7,45 @@
 
 #include "scheme.h"
 
-static const char *const algo_names[] = {
-	[ALGO_SIMHASH] = "simhash",
-	[ALGO_MINHASH] = "minhash",
-	[ALGO_BOTTOMK] = "bottomk",
-	[ALGO_OPH] = "oph",
-	[ALGO_KEY] = "key",
-};
-#define NALGO (sizeof(algo_names) / sizeof(algo_names[0]))
-
 const char *
 scheme_algo_name(enum algo a)
 {
-	return algo_names[a];
+	return algo_get(a)->name;
 }
 
 int
 scheme_algo_lookup(const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < NALGO; i++)
-		if (strcmp(name, algo_names[i]) == 0)
-			return (int)i;
-	return -1;
+	return algo_lookup(name);
 }
 
 unsigned
 scheme_default_size(enum algo a)
 {
-	switch (a) {
-	case ALGO_SIMHASH:
-		return 64;
-	case ALGO_KEY:
-		return 3;
-	default:
-		return 128;
-	}
+	return algo_get(a)->defsize;
 }
 
 const char *
 scheme_check_size(enum algo a, unsigned size)
 {
-	if (a == ALGO_SIMHASH)
-		return (size == 64 || size == 128) ? NULL :
-		    "simhash size must be 64 or 128";
-	if (size < 1)
-		return "too small";
-	if (size > SCHEME_K_MAX)
-		return "too large";
-	return NULL;
+	return algo_get(a)->check_size(size);
 }
 
 size_t
 scheme_nvalues(const struct scheme *sc)
 {
-	switch (sc->algo) {
-	case ALGO_SIMHASH:
-		return sc->size / 64;
-	case ALGO_KEY:
-		return 1;
-	default:
+	const struct algo_desc *a = algo_get(sc->algo);
+
+	/* Asked for every pair cluster compares: no division when k. */
+	if (a->per_value == 1)
 		return sc->size;
-	}
+	return a->per_value ? sc->size / a->per_value : 1;
 }
 
 size_t
 scheme_value_digits(const struct scheme *sc)
 {
-	return (sc->algo == ALGO_MINHASH || sc->algo == ALGO_OPH) ? 8 : 16;
+	return algo_get(sc->algo)->digits;
 }
 
 size_t
@@ -84,7 +54,7 @@ scheme_format(const struct scheme *sc, char *buf)
 	int n;
 
 	n = snprintf(buf, SCHEME_MAX, "%s-%s%u-%c%u%s-%c%c-s%" PRIu64,
-	    SCHEME_VERSION, algo_names[sc->algo], sc->size,
+	    SCHEME_VERSION, algo_get(sc->algo)->name, sc->size,
 	    sc->chars ? 'c' : 'w', sc->ngram, sc->multiset ? "m" : "",
 	    sc->keepcase ? 'c' : 'f', sc->keeppunct ? 'p' : 's', sc->seed);
 	if (sc->weighted)
@@ -120,6 +90,7 @@ scheme_parse(const char *s, size_t len, struct scheme *sc,
 {
 	const char *p = s, *end = s + len;
 	uint64_t v;
+	const char *name;
 	size_t i, n;
 	int a;
 
@@ -132,9 +103,10 @@ scheme_parse(const char *s, size_t len, struct scheme *sc,
 		return -1;
 	}
 	p += n + 1;
-	for (a = -1, i = 0; i < NALGO; i++) {
-		n = strlen(algo_names[i]);
-		if ((size_t)(end - p) > n && memcmp(p, algo_names[i], n) == 0 &&
+	for (a = -1, i = 0; i < algo_count(); i++) {
+		name = algo_get((enum algo)i)->name;
+		n = strlen(name);
+		if ((size_t)(end - p) > n && memcmp(p, name, n) == 0 &&
 		    p[n] >= '0' && p[n] <= '9') {
 			a = (int)i;
 			p += n;
@@ -198,7 +170,7 @@ scheme_parse(const char *s, size_t len, struct scheme *sc,
 				return -1;
 			}
 		}
-		if (sc->algo != ALGO_SIMHASH || sc->chars) {
+		if (!(algo_get(sc->algo)->flags & ALGO_WEIGHTS) || sc->chars) {
 			*why = "weights in a scheme that has none";
 			return -1;
 		}

@@ -10,18 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "algo.h"
+
 #define SCHEME_VERSION	"nd1"
 #define SCHEME_MAX	96	/* longest scheme string, with its NUL */
 #define SCHEME_NGRAM_MAX 64
-#define SCHEME_K_MAX	4096
-
-enum algo {
-	ALGO_SIMHASH,
-	ALGO_MINHASH,
-	ALGO_BOTTOMK,
-	ALGO_OPH,
-	ALGO_KEY
-};
+#define SCHEME_K_MAX	ALGO_K_MAX
 
 struct scheme {
 	enum algo algo;
@@ -36,7 +30,10 @@ struct scheme {
 	uint64_t wdigest;
 };
 
-/* The name of an algorithm, or its number from a name (-1 if none). */
+/*
+ * The name of an algorithm, or its number from a name (-1 if none), from
+ * the table of algorithms (algo.h), as are the sizes and digits below.
+ */
 const char *scheme_algo_name(enum algo);
 int	 scheme_algo_lookup(const char *);
 

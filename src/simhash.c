@@ -14,11 +14,15 @@
  * counting is exact, so the result is the same whichever way a feature
  * was counted.
  */
+#include <math.h>
 #include <string.h>
 #include <xxhash.h>
 
+#include "algo.h"
 #include "byteorder.h"
 #include "cpu.h"
+#include "scheme.h"
+#include "similarity.h"
 #include "simhash.h"
 
 /* Eight 64-bit words, one vector register under AVX-512. */
@@ -288,3 +292,77 @@ simhash_distance(const uint64_t *a, const uint64_t *b, size_t nv)
 		d += (unsigned)__builtin_popcountll(a[i] ^ b[i]);
 	return d;
 }
+
+/* The descriptor (algo.h): 64 or 128 bits, near by Hamming distance. */
+
+static const char *
+check_size(unsigned size)
+{
+	return size == 64 || size == 128 ? NULL :
+	    "simhash size must be 64 or 128";
+}
+
+static void
+algo_init(void *st, const struct scheme *sc)
+{
+	simhash_init(st, sc->size, sc->seed);
+}
+
+static void
+algo_reset(void *st)
+{
+	struct simhash *s = st;
+
+	simhash_init(s, s->bits, s->seed);
+}
+
+static void
+algo_add(void *st, const uint64_t *h, const double *w, size_t n)
+{
+	if (w != NULL)
+		simhash_add_weighted(st, h, w, n);
+	else
+		simhash_add(st, h, n);
+}
+
+static void
+algo_final(void *st, uint64_t *out)
+{
+	simhash_final(st, out);
+}
+
+/* The cosine of the angle that the distance stands for. */
+static double
+algo_similarity(const struct scheme *sc, const uint64_t *a,
+    const uint64_t *b, size_t nv)
+{
+	return cos(M_PI * simhash_distance(a, b, nv) / sc->size);
+}
+
+static void
+algo_estimate(const struct scheme *sc, const uint64_t *a, const uint64_t *b,
+    size_t nv, struct estimate *e)
+{
+	e->have = EST_DISTANCE;
+	e->bits = sc->size;
+	e->distance = simhash_distance(a, b, nv);
+	e->cosine = cos(M_PI * e->distance / e->bits);
+	e->similarity = e->cosine;
+}
+
+const struct algo_desc simhash_algo = {
+	.name = "simhash",
+	.defsize = 64,
+	.check_size = check_size,
+	.per_value = 64,
+	.digits = 16,
+	.flags = ALGO_WEIGHTS,
+	.cand = CAND_HAMMING,
+	.statesize = sizeof(struct simhash),
+	.init = algo_init,
+	.reset = algo_reset,
+	.add = algo_add,
+	.final = algo_final,
+	.similarity = algo_similarity,
+	.estimate = algo_estimate,
+};

@@ -8,18 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bottomk.h"
-#include "minhash.h"
 #include "scheme.h"
-#include "simhash.h"
 
 struct sketch {
 	struct scheme sc;
-	union {
-		struct simhash sim;
-		struct minhash min;
-		struct bottomk bot;
-	} u;
+	const struct algo_desc *algo;	/* the scheme's descriptor */
+	void	*state;		/* its sketch's, algo->statesize bytes */
 	size_t	 nv;		/* values in out */
 	uint64_t *out;		/* the fingerprint after sketch_final */
 };

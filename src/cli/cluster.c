@@ -71,14 +71,14 @@ static void
 check_algo_opts(const struct scheme *sc, int have_t, int have_d,
     int have_lsh, const struct cluster_opts *co, int exact)
 {
-	enum algo algo = sc->algo;
+	const struct algo_desc *a = algo_get(sc->algo);
 
-	if (have_lsh && algo != ALGO_MINHASH && algo != ALGO_OPH)
+	if (have_lsh && a->cand != CAND_BANDS)
 		errx(EXIT_TROUBLE, "--lsh: bands apply to minhash and oph "
 		    "fingerprints");
-	if (have_d && algo != ALGO_SIMHASH)
+	if (have_d && a->cand != CAND_HAMMING)
 		errx(EXIT_TROUBLE, "-d: applies to simhash fingerprints");
-	if (have_t && !exact && (algo == ALGO_SIMHASH || algo == ALGO_KEY))
+	if (have_t && !exact && !(a->flags & ALGO_RESEMBLANCE))
 		errx(EXIT_TROUBLE, "-t: applies to minhash, oph and bottomk "
 		    "fingerprints, and to documents (simhash fingerprints "
 		    "join within -d bits, key ones when equal; --verify "
@@ -198,7 +198,7 @@ static void
 say_scheme(const struct fpset *s, const struct cluster_opts *co, int exact)
 {
 	char sch[SCHEME_MAX];
-	enum algo algo = s->sc.algo;
+	enum cand_rule cand = algo_get(s->sc.algo)->cand;
 
 	scheme_format(&s->sc, sch);
 	fprintf(stderr, "%s: %zu fingerprints of %s", getprogname(), s->n,
@@ -206,16 +206,16 @@ say_scheme(const struct fpset *s, const struct cluster_opts *co, int exact)
 	if (exact)
 		fprintf(stderr, "; every pair of resemblance %.2f or more, "
 		    "by the exact join (no bands)", co->t);
-	else if (algo == ALGO_MINHASH || algo == ALGO_OPH) {
+	else if (cand == CAND_BANDS) {
 		fprintf(stderr, "; %u band%s x %u row%s, P(%.2f) = %.3f",
 		    co->lsh.b, co->lsh.b == 1 ? "" : "s", co->lsh.r,
 		    co->lsh.r == 1 ? "" : "s", co->t, lsh_prob(&co->lsh, co->t));
 		if (co->t + 0.1 <= 1)
 			fprintf(stderr, ", P(%.2f) = %.3f", co->t + 0.1,
 			    lsh_prob(&co->lsh, co->t + 0.1));
-	} else if (algo == ALGO_BOTTOMK)
+	} else if (cand == CAND_SMALLEST)
 		fprintf(stderr, "; the %u smallest hashes as bands", co->lsh.b);
-	else if (algo == ALGO_SIMHASH)
+	else if (cand == CAND_HAMMING)
 		fprintf(stderr, "; pairs within %u bits", co->d);
 	fputc('\n', stderr);
 }

@@ -294,7 +294,7 @@ sorted_fpline(const char *line, size_t len, const struct out *o,
 		errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path), lineno, why);
 	if (o->zero && fpline_holds_line(fp))
 		cli_not_z(path, lineno);
-	if (fp->sc.algo != ALGO_KEY)
+	if (algo_get(fp->sc.algo)->cand != CAND_EQUAL)
 		errx(EXIT_TROUBLE, "%s:%zu: --sorted groups key fingerprints "
 		    "(-a key) or band lines (--bands)", cli_vis(path),
 		    lineno);

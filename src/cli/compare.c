@@ -712,7 +712,8 @@ compare_read(const struct cmd *c, int argc, char **argv,
 	if (a->fps) {
 		load_fingerprints(s, argc, argv, a->oo.zero);
 		r->sc = s[0].fp.sc;
-		if (a->containment && r->sc.algo != ALGO_BOTTOMK)
+		if (a->containment &&
+		    !(algo_get(r->sc.algo)->flags & ALGO_CONTAINMENT))
 			errx(EXIT_TROUBLE, "--containment: fingerprints of "
 			    "%s cannot estimate containment (bottomk can)",
 			    scheme_algo_name(r->sc.algo));

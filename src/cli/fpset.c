@@ -66,7 +66,7 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 			    li.lineno, why);
 		if (zero && fpline_holds_line(&fp))
 			cli_not_z(path, li.lineno);
-		if (simhash && fp.sc.algo != ALGO_SIMHASH)
+		if (simhash && algo_get(fp.sc.algo)->cand != CAND_HAMMING)
 			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": not a simhash "
 			    "fingerprint (%s)", cli_vis(path), li.lineno,
 			    scheme_algo_name(fp.sc.algo));

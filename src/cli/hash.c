@@ -140,8 +140,7 @@ hash_check(const struct cmd *c, int argc, struct hash_args *a)
 		warnx("-t and --lsh apply to --bands");
 		cli_usage(c);
 	}
-	if (a->bands && a->so.algo != ALGO_MINHASH &&
-	    a->so.algo != ALGO_OPH) {
+	if (a->bands && algo_get(a->so.algo)->cand != CAND_BANDS) {
 		warnx("--bands: needs -a minhash or -a oph");
 		cli_usage(c);
 	}

@@ -343,7 +343,7 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		    "or -n");
 		cli_usage(c);
 	}
-	if (a->so.algo != ALGO_SIMHASH) {
+	if (algo_get(a->so.algo)->cand != CAND_HAMMING) {
 		warnx("-a: near works on simhash fingerprints only");
 		cli_usage(c);
 	}

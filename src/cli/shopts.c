@@ -21,11 +21,13 @@ shopts_init(struct shopts *o)
 int
 shopts_option(const struct cmd *c, struct shopts *o, int ch, const char *arg)
 {
+	char names[128];
+
 	switch (ch) {
 	case 'a':
 		if ((o->algo = scheme_algo_lookup(arg)) < 0) {
-			warnx("-a: %s: unknown algorithm (simhash, minhash, "
-			    "bottomk, oph, key)", cli_vis(arg));
+			warnx("-a: %s: unknown algorithm (%s)", cli_vis(arg),
+			    algo_names(names, sizeof(names)));
 			cli_usage(c);
 		}
 		break;
@@ -92,7 +94,7 @@ shopts_scheme(const struct cmd *c, struct shopts *o, enum recmode mode,
 	sc->seed = o->seed;
 	if (o->weights == NULL)
 		return;
-	if (sc->algo != ALGO_SIMHASH || sc->chars) {
+	if (!(algo_get(sc->algo)->flags & ALGO_WEIGHTS) || sc->chars) {
 		warnx("--weights: applies to simhash with word shingles only");
 		cli_usage(c);
 	}

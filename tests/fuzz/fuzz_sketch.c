@@ -24,12 +24,14 @@
 #include <xxhash.h>
 
 #include "bandline.h"
+#include "bottomk.h"
 #include "buf.h"
 #include "byteorder.h"
 #include "digest.h"
 #include "fpline.h"
 #include "fuzz.h"
 #include "lsh.h"
+#include "minhash.h"
 #include "scheme.h"
 #include "shset.h"
 #include "similarity.h"
@@ -261,7 +263,8 @@ text(const struct opts *o, const uint8_t *doc, size_t len)
 	free(v2);
 	digest_init(&d2, sc, NULL, NULL);
 	if (sc->algo == ALGO_MINHASH)
-		d2.sk.u.min.avx2 = !d.sk.u.min.avx2;
+		((struct minhash *)d2.sk.state)->avx2 =
+		    !((struct minhash *)d.sk.state)->avx2;
 	v2 = digest_doc(&d2, doc, len, ~o->split);
 	same(v, v2, nv);
 	free(v2);
@@ -383,7 +386,8 @@ raw(const struct opts *o, const uint8_t *body, size_t len)
 	sketch_init(&s2, sc);
 	sketch_init(&s3, sc);
 	if (sc->algo == ALGO_MINHASH)
-		s3.u.min.avx2 = !s1.u.min.avx2;
+		((struct minhash *)s3.state)->avx2 =
+		    !((struct minhash *)s1.state)->avx2;
 	sketch_add(&s1, h, NULL, n);
 	for (i = 0; i < n; i += m) {
 		m = fuzz_block(&split, n - i);
