@@ -23,7 +23,12 @@ endif
 ifdef CI
 WERROR = -Werror
 endif
-CPPFLAGS += -std=c11 -D_GNU_SOURCE -DVERSION='"$(VERSION)"' -DLIBBSD_NETBSD_VIS -Isrc $(PKG_CFLAGS)
+# The engine, in folders by the stage of the pipeline each serves (see
+# README, Layout); every folder is on the include path, so a module is
+# named by its file alone.
+STAGES = text sketch join dedup io run lib
+CPPFLAGS += -std=c11 -D_GNU_SOURCE -DVERSION='"$(VERSION)"' -DLIBBSD_NETBSD_VIS \
+	-Isrc $(STAGES:%=-Isrc/%) $(PKG_CFLAGS)
 ALL_CFLAGS = $(WARN) $(WERROR) $(CFLAGS) -pthread -MMD -MP
 LDLIBS += $(PKG_LIBS) -pthread -lm
 
@@ -32,7 +37,7 @@ LDLIBS += $(PKG_LIBS) -pthread -lm
 O ?= .
 B = $(patsubst %/,%,$(O))
 
-ENGINE_SRC = $(sort $(wildcard src/*.c))
+ENGINE_SRC = $(sort $(wildcard $(STAGES:%=src/%/*.c)))
 CLI_SRC = $(sort $(wildcard src/cli/*.c))
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(B)/%.o)
 CLI_OBJ = $(CLI_SRC:%.c=$(B)/%.o)
@@ -178,7 +183,7 @@ deps:
 	@$(call install_missing,$(DEPS))
 
 clean:
-	rm -f neardup src/*.o src/*.d src/cli/*.o src/cli/*.d tests/unit/*.d
+	rm -f neardup src/*/*.o src/*/*.d tests/unit/*.d
 	rm -f $(UNIT_SRC:.c=)
 	rm -rf build
 

@@ -1,5 +1,5 @@
 /*
- * bench/allpairs.c: the time of allpairs_join (src/allpairs.c), the exact
+ * bench/allpairs.c: the time of allpairs_join (src/join/allpairs.c), the exact
  * self-join behind cluster --exact, on a synthetic corpus shaped like the
  * word 3-gram sets of source files.  Only the join is timed, in wall time
  * (CLOCK_MONOTONIC) and CPU time (CLOCK_PROCESS_CPUTIME_ID).
@@ -16,8 +16,8 @@
  *
  *   n=N tokens=T pairs=P need_mb=M seconds=S cpu_seconds=C
  *
- * Build: cc -O2 -Isrc -o allpairs bench/allpairs.c src/allpairs.o \
- *     src/keysort.o src/xmalloc.o $(pkg-config --libs libbsd-overlay libxxhash)
+ * Build: cc -O2 -Isrc/join -Isrc/lib -o allpairs bench/allpairs.c src/join/allpairs.o \
+ *     src/lib/keysort.o src/lib/xmalloc.o $(pkg-config --libs libbsd-overlay libxxhash)
  * (after make, which builds the objects).
  */
 #include <err.h>

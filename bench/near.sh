@@ -212,7 +212,7 @@ scan_us() {  # scan_us KIND N D FIELD: median of scan's FIELD (per_query_us, per
   i=$(find_i "$1" "$2" "$3")
   if ran "$i"; then sed -n "s/.* $4=\([0-9.]*\).*/\1/p" "$tmp/scanline.$i" | med; fi
 }
-# The blocks B and tables C(B, d) index.c's rule chooses (choose_blocks in src/index.c).
+# The blocks B and tables C(B, d) index.c's rule chooses (choose_blocks in src/join/index.c).
 tables() {  # tables N D
   awk -v n="$1" -v d="$2" 'function binom(a, k,  r, i) { r = 1; for (i = 1; i <= k; i++) r = r * (a - k + i) / i; return r }
     BEGIN { if (d == 0) { print "1, 1"; exit }

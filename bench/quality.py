@@ -27,7 +27,7 @@ Three corpora, every one the same on every machine that has the same inputs
 
 ASCII only (bytes 0x20-0x7e, tab, newline, carriage return, form feed): neardup's
 normalization of such text is all in these few lines (man/neardup.1, NORMALIZATION
-AND SHINGLES; src/shingle.c): ASCII letters folded to lower case, every run of
+AND SHINGLES; src/text/shingle.c): ASCII letters folded to lower case, every run of
 characters that are not [a-z0-9] a boundary.  A word 3-gram is three consecutive
 words; a character 5-gram is five consecutive characters of the words joined by one
 space; a document with fewer items than n but at least one has one shingle, all of

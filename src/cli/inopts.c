@@ -1,6 +1,6 @@
 /*
  * The input options shared by the commands that walk documents: how the
- * operands are walked (src/walk.c), and whether binary files are read.
+ * operands are walked (src/io/walk.c), and whether binary files are read.
  */
 #include <err.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /*
  * neardup near: the simhash fingerprints of an index within d bits of each
  * query, or every pair of them within d bits (--self), from Manku's
- * permuted tables (src/index.c).
+ * permuted tables (src/join/index.c).
  */
 #include <sys/stat.h>
 

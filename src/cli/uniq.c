@@ -1,7 +1,7 @@
 /*
  * neardup uniq: uniq(1) for near-duplicates.  Records (lines,
  * NUL-terminated records, or ID<TAB>TEXT lines) go through the online
- * index of src/dedup.c in input order (uniqin.c reads them); a record
+ * index of src/dedup/dedup.c in input order (uniqin.c reads them); a record
  * that is not a near-duplicate of one kept before it is kept and, by
  * default, printed as soon as its batch has been through the index.
  */

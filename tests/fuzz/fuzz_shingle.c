@@ -6,7 +6,7 @@
  *   byte 1  bit 0: --keep-case; bit 1: --keep-punct; bits 2-7: seed and
  *           where the document is cut into blocks
  * The shingles must be those of a plain reference written from the
- * definition in src/shingle.c (decode, normalize, hash the items, XOR
+ * definition in src/text/shingle.c (decode, normalize, hash the items, XOR
  * their rotations, XXH3 of that), however the document is cut into
  * blocks, when the shingler is used again, and through the byte-at-a-time
  * path that weighted shingling takes instead of the block scanner.

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the exact self-join of src/allpairs.c.
+ * Unit tests of the exact self-join of src/join/allpairs.c.
  *
  * The join is held to a brute-force merge of every pair: exactly the same
  * pairs, with the same resemblance to the bit.  The sets are drawn so that

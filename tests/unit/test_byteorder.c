@@ -1,5 +1,5 @@
 /*
- * Unit tests of src/byteorder.h and the XXH3 wrappers of src/xxh.h: le64
+ * Unit tests of src/lib/byteorder.h and the XXH3 wrappers of src/lib/xxh.h: le64
  * and le32 lay integers out little-endian in memory on any host, and
  * xxh_le64 and xxh_le64_many are XXH3 of those 8 bytes.  These are what
  * make fingerprints the same on every machine, so `make check-s390x` runs

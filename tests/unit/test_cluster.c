@@ -1,6 +1,6 @@
 /*
- * Unit tests of union-find (src/unionfind.c) and of clustering
- * (src/cluster.c).
+ * Unit tests of union-find (src/join/unionfind.c) and of clustering
+ * (src/join/cluster.c).
  *
  * Union-find is checked against a naive labelling over random unions.
  * Clustering is checked two ways.  On synthetic fingerprints: the sketches

@@ -1,5 +1,5 @@
 /*
- * The near-duplicate index of src/dedup.c.  Every duplicate it reports
+ * The near-duplicate index of src/dedup/dedup.c.  Every duplicate it reports
  * must have an exact resemblance of at least t with its kept record, as an
  * independent path (digest into shset, similarity_exact) computes it;
  * pairs above t + 0.1 must be found at the recall LSH promises; byte

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the sketches (src/sketch.c and the simhash, minhash, oph,
+ * Unit tests of the sketches (src/sketch/sketch.c and the simhash, minhash, oph,
  * bottomk and key algorithms under it) on synthetic sets of known Jaccard
  * similarity: the estimates must be unbiased and about as precise as
  * theory says, keys must match with probability about J^n, and simhash

@@ -1,5 +1,5 @@
 /*
- * Unit tests of src/fpline.c and src/scheme.c: fingerprint lines and
+ * Unit tests of src/io/fpline.c and src/sketch/scheme.c: fingerprint lines and
  * scheme strings are formatted and parsed back to the same thing, names
  * are escaped as sha256sum escapes them, and every kind of malformed line
  * is refused with a reason that says what is wrong.

@@ -1,5 +1,5 @@
 /*
- * The permuted tables of src/index.c against brute force: for random and
+ * The permuted tables of src/join/index.c against brute force: for random and
  * clustered 64- and 128-bit fingerprints, every distance and several
  * sizes, index_query must return exactly the fingerprints a linear scan
  * finds, with their distances, nearest first and ties by id, and

@@ -1,6 +1,6 @@
 /*
- * Unit tests of the bounded readers, src/linein.c (lines) and the record
- * limit of src/record.c: a line or record of the limit is read, one byte
+ * Unit tests of the bounded readers, src/io/linein.c (lines) and the record
+ * limit of src/io/record.c: a line or record of the limit is read, one byte
  * more is skipped whole and said to be, the next ones are still read, and
  * memory stays near the limit whatever the input.
  */

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the LSH banding of src/lsh.c: the S-curve P(s) = 1 - (1 -
+ * Unit tests of the LSH banding of src/join/lsh.c: the S-curve P(s) = 1 - (1 -
  * s^r)^b, the choice of bands and rows for a threshold (the recall bar at
  * t + 0.1, few candidates at t - 0.2, the least cost among the pairs that
  * meet the bar), RiskIQ's pickBands rule against its published table, and

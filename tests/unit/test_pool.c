@@ -1,5 +1,5 @@
 /*
- * Unit tests of src/pool.c: whatever the number of threads, and however
+ * Unit tests of src/run/pool.c: whatever the number of threads, and however
  * long each item's work takes, pool_get hands items back in the order
  * pool_put took them, each one processed exactly once and finished.
  */

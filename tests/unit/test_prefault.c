@@ -1,5 +1,5 @@
 /*
- * The prefault thread of src/prefault.c: memory asked for is faulted in
+ * The prefault thread of src/run/prefault.c: memory asked for is faulted in
  * (resident, by mincore(2)), reads as zero and keeps what is written there; a drop waits for the range it
  * drops, so the memory can then be unmapped; and the thread stops at
  * once when freed, whatever it was asked.

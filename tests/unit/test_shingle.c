@@ -1,5 +1,5 @@
 /*
- * Unit tests of src/shingle.c: the shingle hashes of known texts computed
+ * Unit tests of src/text/shingle.c: the shingle hashes of known texts computed
  * by the definition in shingle.c's header comment, independence from how
  * the text is cut into blocks, normalization (case, punctuation), short,
  * empty and invalid input, and tokens longer than the token buffer.

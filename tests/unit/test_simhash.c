@@ -1,5 +1,5 @@
 /*
- * Unit tests of simhash counting (src/simhash.c): however the features
+ * Unit tests of simhash counting (src/sketch/simhash.c): however the features
  * arrive (one at a time, in groups of 16 or of 128, across the flushes of
  * the byte counters), the fingerprint is the majority vote counted the
  * plain way.

@@ -1,5 +1,5 @@
 /*
- * The multimap of src/tagmap.c against a plain list: every id added under
+ * The multimap of src/dedup/tagmap.c against a plain list: every id added under
  * a key is found under it, once and in the order added, whatever the
  * growths did, with keys that share tags, parts and home buckets, also
  * while parts are being rebuilt in the job thread; and no id turns up

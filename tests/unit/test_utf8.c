@@ -1,5 +1,5 @@
 /*
- * Unit tests of src/utf8.c: decoding (valid, invalid, unfinished), the
+ * Unit tests of src/text/utf8.c: decoding (valid, invalid, unfinished), the
  * fixed case folding table and the character classes that define
  * neardup's normalization.
  */

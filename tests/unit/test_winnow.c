@@ -1,5 +1,5 @@
 /*
- * Unit tests of src/winnow.c: a copied paragraph found with its lines and
+ * Unit tests of src/join/winnow.c: a copied paragraph found with its lines and
  * byte ranges, normalization, the order of passages, the guarantee that a
  * common run of k + w - 1 words is found (and, against a brute force, that
  * exactly the maximal runs are reported), unrelated, identical, repetitive,
