@@ -341,17 +341,22 @@ estimate(const struct scheme *sc, const uint64_t *v, uint32_t a, uint32_t b)
 {
 	size_t nv = scheme_nvalues(sc);
 	const uint64_t *x = v + (size_t)a * nv, *y = v + (size_t)b * nv;
+	double s;
 
-	if (memcmp(x, y, nv * sizeof(*x)) == 0)
-		return -1;
 	switch (rule(sc)) {
 	case CAND_HAMMING:
-		/* Within -d bits: the pair reached its criterion. */
-		return -cluster_similarity(sc, x, y);
 	case CAND_EQUAL:
-		return 0;
+		if (memcmp(x, y, nv * sizeof(*x)) == 0)
+			return -1;
+		/* Within -d bits: the pair reached its criterion. */
+		return rule(sc) == CAND_HAMMING ? -cluster_similarity(sc, x,
+		    y) : 0;
 	default:
-		return cluster_similarity(sc, x, y);
+		/* Only an estimate of 1 (or none) can be of copies. */
+		s = cluster_similarity(sc, x, y);
+		if (!(s < 1) && memcmp(x, y, nv * sizeof(*x)) == 0)
+			return -1;
+		return s;
 	}
 }
 
@@ -432,7 +437,7 @@ involved(const struct scheme *sc, const uint64_t *v, size_t n,
 			}
 	}
 	for (p = 0; p < n; p++)
-		if (g->off[rep[p] + 1] > g->off[rep[p]])
+		if (rep != NULL && g->off[rep[p] + 1] > g->off[rep[p]])
 			in[p] = 1;
 	for (r = 0; r < n; r++) {
 		p = o->order != NULL ? o->order[r] : r;
@@ -463,7 +468,7 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 	enum cand_rule cr = rule(sc);
 	struct selfctx x = { sc, v, nv, o, c, NULL, NULL };
 	uint32_t *id, *bs, *head, *next, *rank, *cand, *stamp, j, t, *map;
-	uint32_t *rep, *chead, *cnext;
+	uint32_t *rep, *chead, *cnext, *dbs;
 	size_t *doff, *dpos, *at;
 	struct adj g = { 0 };
 	struct index ix;
@@ -474,12 +479,24 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 
 	if (cr == CAND_BANDS || cr == CAND_SMALLEST)
 		per += o->lsh.b;
+	/*
+	 * The keys by kind, each kind sorted apart, as cluster_run sorts a
+	 * band at a time: the whole fingerprints' hashes, then each band's
+	 * keys (minhash, oph), or all the smallest hashes together (bottomk,
+	 * where one may stand anywhere in each list).  Sorts of n keys stay
+	 * in the caches that one of n * per would not.  A run of equal keys
+	 * is then within one kind.
+	 */
 	key = xreallocarray(NULL, n * per + 1, sizeof(*key));
 	id = xreallocarray(NULL, n * per + 1, sizeof(*id));
 	for (i = 0; i < n; i++) {
 		key[m] = xxh_bytes(v + i * nv, nv * sizeof(*v), 0);
 		id[m++] = (uint32_t)i;
-		for (band = 0; band + 1 < per; band++) {
+	}
+	keysort(key, id, m, 64);
+	for (band = 0; band + 1 < per; band++) {
+		q = m;
+		for (i = 0; i < n; i++) {
 			if (cr == CAND_BANDS)
 				key[m] = lsh_band_key(&o->lsh, v + i * nv,
 				    band, sc->seed);
@@ -487,13 +504,18 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 				continue;
 			id[m++] = (uint32_t)i;
 		}
+		if (cr == CAND_BANDS)
+			keysort(key + q, id + q, m - q, 64);
 	}
-	keysort(key, id, m, 64);
+	if (cr == CAND_SMALLEST)
+		keysort(key + n, id + n, m - n, 64);
 
 	/* Each entry's key's first entry; each document's entries. */
 	bs = xreallocarray(NULL, m + 1, sizeof(*bs));
 	for (p = 0; p < m; p++)
-		bs[p] = p > 0 && key[p] == key[p - 1] ? bs[p - 1] : (uint32_t)p;
+		bs[p] = p > 0 && key[p] == key[p - 1] &&
+		    (cr == CAND_BANDS ? p % n != 0 : p != n) ? bs[p - 1] :
+		    (uint32_t)p;
 	free(key);
 	doff = xcalloc(n + 1, sizeof(*doff));
 	for (p = 0; p < m; p++)
@@ -506,13 +528,24 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 	for (p = 0; p < m; p++)
 		dpos[at[id[p]]++] = p;
 	free(at);
+	/*
+	 * Each document's keys in its own order, as the first entry of their
+	 * run, or none for a key no other document has: most band keys of
+	 * distinct documents, whose lists need no look.
+	 */
+	dbs = xreallocarray(NULL, m + 1, sizeof(*dbs));
+	for (p = 0; p < m; p++) {
+		q = dpos[p];
+		dbs[p] = bs[q] == q && (q + 1 == m || bs[q + 1] != q) ?
+		    UINT32_MAX : bs[q];
+	}
 
 	/*
 	 * simhash: neighbours among the distinct fingerprints, each standing
 	 * for its copies, so that a million copies of one page are one entry
 	 * of the tables (and, as in cluster_run, not the empty text's).
 	 */
-	rep = copies(v, n, nv);
+	rep = cr == CAND_HAMMING ? copies(v, n, nv) : NULL;
 	if (rule(sc) == CAND_HAMMING) {
 		map = xreallocarray(NULL, n + 1, sizeof(*map));
 		w = xreallocarray(NULL, n + 1, nv * sizeof(*w));
@@ -555,12 +588,14 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 		i = o->order != NULL ? o->order[r] : r;
 		nc = 0;
 		for (p = doff[i]; p < doff[i + 1]; p++)
-			for (q = head[bs[dpos[p]]]; q != UINT32_MAX; q = next[q])
+			for (q = dbs[p] != UINT32_MAX ? head[dbs[p]] :
+			    UINT32_MAX; q != UINT32_MAX; q = next[q])
 				if (stamp[j = id[q]] != i) {
 					stamp[j] = (uint32_t)i;
 					cand[nc++] = rank[j];
 				}
-		for (p = g.off[rep[i]]; p < g.off[rep[i] + 1]; p++)
+		for (p = rep != NULL ? g.off[rep[i]] : 0;
+		    rep != NULL && p < g.off[rep[i] + 1]; p++)
 			for (j = chead[g.nb[p]]; j != UINT32_MAX; j = cnext[j])
 				if (stamp[j] != i) {
 					stamp[j] = (uint32_t)i;
@@ -592,16 +627,21 @@ leaders(const struct scheme *sc, const uint64_t *v, size_t n,
 		}
 		if (c->leader[i] != i)
 			continue;
-		cnext[i] = chead[rep[i]];
-		chead[rep[i]] = (uint32_t)i;
+		if (rep != NULL) {
+			cnext[i] = chead[rep[i]];
+			chead[rep[i]] = (uint32_t)i;
+		}
 		for (p = doff[i]; p < doff[i + 1]; p++) {
-			next[dpos[p]] = head[bs[dpos[p]]];
-			head[bs[dpos[p]]] = (uint32_t)dpos[p];
+			if (dbs[p] == UINT32_MAX)
+				continue;
+			next[dpos[p]] = head[dbs[p]];
+			head[dbs[p]] = (uint32_t)dpos[p];
 		}
 	}
 	adj_free(&g);
 	free(id);
 	free(bs);
+	free(dbs);
 	free(doff);
 	free(dpos);
 	free(head);
