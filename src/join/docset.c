@@ -7,11 +7,8 @@
  * finishes the order in about linear time (only the few that wrapped
  * round the end of the table travel far).
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "docset.h"
 #include "xmalloc.h"
@@ -62,25 +59,15 @@ take(struct docreader *r, struct docset *ds)
 int
 docreader_fd(struct docreader *r, int fd, struct docset *ds)
 {
-	ssize_t n;
 	int e;
 
 	memset(ds, 0, sizeof(*ds));
 	if (r->rbuf == NULL)
 		r->rbuf = xmalloc(READSIZE);
-	for (;;) {
-		n = read(fd, r->rbuf, READSIZE);
-		if (n == 0)
-			break;
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			e = errno;
-			shingle_end(&r->sh);
-			shset_free(&r->set);
-			return e;
-		}
-		shingle_feed(&r->sh, r->rbuf, (size_t)n);
+	if ((e = shingle_fd(&r->sh, fd, r->rbuf, READSIZE, 0)) != 0) {
+		shingle_end(&r->sh);
+		shset_free(&r->set);
+		return e;
 	}
 	shingle_end(&r->sh);
 	take(r, ds);

@@ -1,11 +1,9 @@
 /*
  * Whole-document digests: the shingler's sink is the sketch.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "digest.h"
 #include "shset.h"
@@ -60,36 +58,15 @@ abandon(struct digest *d)
 int
 digest_fd(struct digest *d, int fd, int skipbin, const uint64_t **values)
 {
-	size_t probed = skipbin ? 0 : DIGEST_PROBE, m;
-	ssize_t n;
 	int e;
 
 	if (d->rbuf == NULL)
 		d->rbuf = xmalloc(DIGEST_READSIZE);
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	for (;;) {
-		n = read(fd, d->rbuf, DIGEST_READSIZE);
-		if (n == 0)
-			break;
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			e = errno;
-			abandon(d);
-			return e;
-		}
-		/* From a pipe the first bytes may come in several reads. */
-		if (probed < DIGEST_PROBE) {
-			m = DIGEST_PROBE - probed;
-			if (m > (size_t)n)
-				m = (size_t)n;
-			if (memchr(d->rbuf, '\0', m) != NULL) {
-				abandon(d);
-				return DIGEST_BINARY;
-			}
-			probed += m;
-		}
-		shingle_feed(&d->sh, d->rbuf, (size_t)n);
+	if ((e = shingle_fd(&d->sh, fd, d->rbuf, DIGEST_READSIZE, skipbin ?
+	    DIGEST_PROBE : 0)) != 0) {
+		abandon(d);
+		return e == SHINGLE_BINARY ? DIGEST_BINARY : e;
 	}
 	*values = digest_end(d);
 	return 0;

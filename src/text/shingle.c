@@ -13,8 +13,10 @@
  * rotation, XOR out the item that leaves (now rotated by n), XOR in the
  * new one.  Only the final XXH3 of 8 bytes is computed per shingle.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "byteorder.h"
 #include "cpu.h"
@@ -455,6 +457,32 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 carry:
 	s->ncarry = (size_t)(end - p);
 	memcpy(s->carry, p, s->ncarry);
+}
+
+int
+shingle_fd(struct shingler *s, int fd, void *buf, size_t size, size_t probe)
+{
+	size_t probed = 0, m;
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, buf, size);
+		if (n == 0)
+			return 0;
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return errno;
+		}
+		if (probed < probe) {
+			m = probe - probed < (size_t)n ? probe - probed :
+			    (size_t)n;
+			if (memchr(buf, '\0', m) != NULL)
+				return SHINGLE_BINARY;
+			probed += m;
+		}
+		shingle_feed(s, buf, (size_t)n);
+	}
 }
 
 void

@@ -67,6 +67,17 @@ void	shingle_init(struct shingler *, const struct scheme *,
 /* Feed the next len bytes of the current document. */
 void	shingle_feed(struct shingler *, const void *buf, size_t len);
 
+/*
+ * Feed everything readable from fd, in blocks of size bytes read into
+ * buf.  With probe, a NUL byte among the first probe bytes (which from a
+ * pipe may come in several reads) stops it: no text holds one.  Returns
+ * 0, SHINGLE_BINARY, or the errno value of a failed read; either way the
+ * document is not ended.
+ */
+#define SHINGLE_BINARY	(-1)
+int	shingle_fd(struct shingler *, int fd, void *buf, size_t size,
+	    size_t probe);
+
 /* End the document: flush everything to the sink, ready for the next. */
 void	shingle_end(struct shingler *);
 
