@@ -240,6 +240,32 @@ int	outopts_option(const struct cmd *, struct outopts *, int ch,
 	    const char *arg);
 
 /*
+ * Options shared by the commands that read records (hash, uniq): the
+ * record mode, and NUL-terminated records.  Lines are uniq's records
+ * without an option, and hash's with --lines (so --lines is in hash's
+ * table and usage, not in RECOPT_LONG and RECOPT_MODES); a record mode
+ * is added here, in recopts.c and in record.h.
+ */
+struct recopts {
+	enum recmode mode;	/* the default until an option sets it */
+	enum recmode given;	/* set by an option; REC_NONE: none was */
+	int	 delim;		/* -z: '\0'; otherwise '\n' */
+};
+
+#define RECOPT_SHORT "z"
+#define RECOPT_LONG \
+	{ "tsv", no_argument, NULL, OPT_TSV }, \
+	{ "null-data", no_argument, NULL, 'z' }
+/* The options of RECOPT_LONG that pick a mode, for a usage: "--tsv". */
+#define RECOPT_MODES "--tsv"
+
+/* Records in mode unless an option says otherwise. */
+void	recopts_init(struct recopts *, enum recmode mode);
+
+/* Handle option ch if it is a record option: 1 if it was. */
+int	recopts_option(const struct cmd *, struct recopts *, int ch);
+
+/*
  * The one option parser of the commands, as tmux's cmd-*.c share theirs:
  * a command gives its options and the groups it takes (NULL: not taken),
  * whose options the groups handle; --progress, --no-progress and -h
@@ -264,6 +290,7 @@ struct cli_parse {
 	void	*args;
 	struct shopts *sh;
 	struct inopts *in;
+	struct recopts *rec;
 	struct outopts *out;
 };
 

@@ -356,7 +356,7 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 	};
 	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hj:t:v",
 	    longopts, cluster_flag, a, &a->so,
-	    &a->io, &a->oo };
+	    &a->io, NULL, &a->oo };
 	int n;
 
 	memset(a, 0, sizeof(*a));

@@ -649,7 +649,7 @@ compare_parse(const struct cmd *c, int argc, char **argv,
 	};
 	struct cli_parse p = { SHOPT_SHORT OUTOPT_SHORT "Fhqt:",
 	    longopts, compare_option, a, &a->so,
-	    NULL, &a->oo };
+	    NULL, NULL, &a->oo };
 
 	memset(a, 0, sizeof(*a));
 	shopts_init(&a->so);

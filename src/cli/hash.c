@@ -23,7 +23,7 @@ const struct cmd cmd_hash = {
 	"\t[--bands [-t threshold | --lsh=BxR]] [--binary] [--exclude=glob]\n"
 	"\t[--exclude-dir=glob] [--files0-from=file] [--hidden] "
 	"[--keep-case]\n"
-	"\t[--keep-punct] [--lines | --tsv] [--multiset]\n"
+	"\t[--keep-punct] [--lines | " RECOPT_MODES "] [--multiset]\n"
 	"\t[--progress | --no-progress] [--weights=file] [file ...]",
 	hash_exec
 };
@@ -42,6 +42,7 @@ struct hash_args {
 	struct hashcfg cfg;
 	struct shopts so;
 	struct inopts io;
+	struct recopts rec;
 	struct lsh lsh;
 	const char *list;	/* --files0-from */
 	unsigned jobs;
@@ -53,7 +54,6 @@ static int
 hash_option(const struct cmd *c, void *args, int ch, const char *arg)
 {
 	struct hash_args *a = args;
-	enum recmode mode;
 
 	switch (ch) {
 	case 'j':
@@ -62,9 +62,6 @@ hash_option(const struct cmd *c, void *args, int ch, const char *arg)
 		break;
 	case 't':
 		a->t = cli_fraction(c, "-t", arg, 0);
-		break;
-	case 'z':
-		a->cfg.zero = 1;
 		break;
 	case OPT_CMD_FIRST:
 		a->bands = 1;
@@ -75,15 +72,6 @@ hash_option(const struct cmd *c, void *args, int ch, const char *arg)
 		break;
 	case OPT_FILES0:
 		a->list = arg;
-		break;
-	case OPT_LINES:
-	case OPT_TSV:
-		mode = ch == OPT_LINES ? REC_LINES : REC_TSV;
-		if (a->cfg.mode != REC_NONE && a->cfg.mode != mode) {
-			warnx("--lines and --tsv exclude each other");
-			cli_usage(c);
-		}
-		a->cfg.mode = mode;
 		break;
 	default:
 		return 0;
@@ -100,24 +88,24 @@ hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 		INOPT_LONG,
 		COMMON_LONG,
 		{ "files0-from", required_argument, NULL, OPT_FILES0 },
+		RECOPT_LONG,
 		{ "lines", no_argument, NULL, OPT_LINES },
-		{ "tsv", no_argument, NULL, OPT_TSV },
-		{ "null-data", no_argument, NULL, 'z' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "bands", no_argument, NULL, OPT_CMD_FIRST },
 		{ "lsh", required_argument, NULL, OPT_CMD_FIRST + 1 },
 		{ "threshold", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT "hj:t:z",
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT RECOPT_SHORT "hj:t:",
 	    longopts, hash_option, a, &a->so,
-	    &a->io, NULL };
+	    &a->io, &a->rec, NULL };
 
 	memset(a, 0, sizeof(*a));
 	a->jobs = hashrun_default_jobs();
 	a->t = -1;
 	shopts_init(&a->so);
 	inopts_init(&a->io);
+	recopts_init(&a->rec, REC_NONE);
 	return cli_parse(c, argc, argv, &p);
 }
 
@@ -126,6 +114,8 @@ static void
 hash_check(const struct cmd *c, int argc, struct hash_args *a)
 {
 	inopts_check(c, &a->io);
+	a->cfg.mode = a->rec.mode;
+	a->cfg.zero = a->rec.delim == '\0';
 	if (a->io.binary && a->cfg.mode != REC_NONE) {
 		warnx("--binary applies to whole documents, not to --lines or "
 		    "--tsv records");

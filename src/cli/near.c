@@ -312,7 +312,7 @@ near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 	};
 	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:",
 	    longopts, near_option, a, &a->so,
-	    &a->io, &a->oo };
+	    &a->io, NULL, &a->oo };
 
 	memset(a, 0, sizeof(*a));
 	shopts_init(&a->so);

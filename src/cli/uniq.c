@@ -29,7 +29,7 @@ const struct cmd cmd_uniq = {
 	"uniq [-Ddhz] [-c n | -w n] [-s seed] [-t threshold] [--count] "
 	"[--explain]\n"
 	"\t[--keep-case] [--keep-punct] [--multiset] "
-	"[--progress | --no-progress] [--tsv]\n"
+	"[--progress | --no-progress] [" RECOPT_MODES "]\n"
 	"\t[file ...]",
 	uniq_exec
 };
@@ -41,8 +41,8 @@ enum {
 
 struct uniq {
 	struct dedup dd;
-	int	 tsv, count, repeated, all, explain, track;
-	char	 delim;
+	struct recopts rec;
+	int	 count, repeated, all, explain, track;
 	double	 t;		/* -t */
 	uint64_t *cnt;		/* occurrences of each kept record */
 	size_t	 cap;		/* of cnt, dhead, dtail */
@@ -58,8 +58,10 @@ struct uniq {
 static void
 put(const struct uniq *u, const char *p, size_t len)
 {
+	char d = (char)u->rec.delim;
+
 	out_write(p, len);
-	out_write(&u->delim, 1);
+	out_write(&d, 1);
 }
 
 /* The first record of a group, with the group's size counted. */
@@ -119,7 +121,7 @@ duplicate(struct uniq *u, uint32_t id, const char *rec, size_t len)
 		u->cnt[id]++;
 	k = dedup_record(&u->dd, id, &klen);
 	if (u->explain) {
-		if (u->tsv) {
+		if (u->rec.mode == REC_TSV) {
 			len = record_idlen(rec, len);
 			klen = record_idlen(k, klen);
 		}
@@ -212,17 +214,11 @@ uniq_option(const struct cmd *c, void *args, int ch, const char *arg)
 	case 't':
 		u->t = cli_fraction(c, "-t", arg, 0);
 		break;
-	case 'z':
-		u->delim = '\0';
-		break;
 	case OPT_COUNT:
 		u->count = 1;
 		break;
 	case OPT_EXPLAIN:
 		u->explain = 1;
-		break;
-	case OPT_TSV:
-		u->tsv = 1;
 		break;
 	default:
 		return 0;
@@ -241,18 +237,17 @@ uniq_parse(const struct cmd *c, int argc, char **argv, struct uniq *u,
 		{ "all-repeated", no_argument, NULL, 'D' },
 		{ "count", no_argument, NULL, OPT_COUNT },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		{ "null-data", no_argument, NULL, 'z' },
 		{ "repeated", no_argument, NULL, 'd' },
 		{ "threshold", required_argument, NULL, 't' },
-		{ "tsv", no_argument, NULL, OPT_TSV },
+		RECOPT_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { SHOPT_SHORT "Ddht:z",
+	struct cli_parse p = { SHOPT_SHORT RECOPT_SHORT "Ddht:",
 	    longopts, uniq_option, u, so, NULL,
-	    NULL };
+	    &u->rec, NULL };
 
 	memset(u, 0, sizeof(*u));
-	u->delim = '\n';
+	recopts_init(&u->rec, REC_LINES);
 	u->t = DEFAULT_THRESHOLD;
 	shopts_init(so);
 	so->algo = ALGO_MINHASH;
@@ -287,12 +282,12 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 	argc -= n;
 	argv += n;
 	uniq_check(c, &u);
-	shopts_scheme(c, &so, u.tsv ? REC_TSV : REC_LINES, &sc);
-	dedup_init(&u.dd, &sc, u.t, u.tsv);
+	shopts_scheme(c, &so, u.rec.mode, &sc);
+	dedup_init(&u.dd, &sc, u.t, u.rec.mode);
 
 	progress_start("records", !u.count && !u.all);
 	progress_inputs(argv, argc, NULL);
-	in = uniqin_new(&u.dd, u.delim, u.tsv, emit, &u);
+	in = uniqin_new(&u.dd, u.rec.delim, u.rec.mode, emit, &u);
 	if (argc == 0)
 		u.rval |= uniqin_file(in, "-");
 	for (i = 0; i < argc; i++)

@@ -37,7 +37,8 @@ struct job {
 
 struct uniqin {
 	struct dedup *d;
-	int	 delim, tsv;
+	int	 delim;
+	enum recmode mode;	/* REC_LINES or REC_TSV */
 	uniqin_fn *fn;
 	void	*ctx;
 	struct pool *pool;
@@ -56,7 +57,8 @@ sketch(void *wctx, void *item)
 }
 
 struct uniqin *
-uniqin_new(struct dedup *d, int delim, int tsv, uniqin_fn *fn, void *ctx)
+uniqin_new(struct dedup *d, int delim, enum recmode mode, uniqin_fn *fn,
+    void *ctx)
 {
 	struct uniqin *in = xcalloc(1, sizeof(*in));
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -64,7 +66,7 @@ uniqin_new(struct dedup *d, int delim, int tsv, uniqin_fn *fn, void *ctx)
 
 	in->d = d;
 	in->delim = delim;
-	in->tsv = tsv;
+	in->mode = mode;
 	in->fn = fn;
 	in->ctx = ctx;
 	for (i = 0; i < WORKERS; i++) {
@@ -123,7 +125,7 @@ submit(struct uniqin *in, const char *name, uint64_t num, char *data,
 	j->data = data;
 	j->name = xstrdup(name);
 	j->n = 0;
-	recbatch_init(&rb, in->tsv ? REC_TSV : REC_LINES, in->delim, data, len,
+	recbatch_init(&rb, in->mode, in->delim, data, len,
 	    num);
 	while ((n = recbatch_next(&rb, &r, &why)) != 0) {
 		if (n < 0) {

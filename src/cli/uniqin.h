@@ -16,11 +16,11 @@ typedef void uniqin_fn(void *ctx, const struct dedup_item *items, size_t n);
 struct uniqin;
 
 /*
- * Read records ending in delim (ID<TAB>TEXT records with tsv) into index
- * d, handing them to fn.
+ * Read records in mode (record.h) ending in delim into index d, handing
+ * them to fn.
  */
-struct uniqin *uniqin_new(struct dedup *d, int delim, int tsv, uniqin_fn *fn,
-	    void *ctx);
+struct uniqin *uniqin_new(struct dedup *d, int delim, enum recmode mode,
+	    uniqin_fn *fn, void *ctx);
 
 /*
  * Every record of file name ("-": standard input), after those of the

@@ -48,6 +48,7 @@
 #include "minhash.h"
 #include "prefault.h"
 #include "recsim.h"
+#include "record.h"
 #include "scheme.h"
 #include "shingle.h"
 #include "tagmap.h"
@@ -83,7 +84,7 @@ struct dedup_item {
 struct dedup_sketcher {
 	struct scheme sc;
 	struct lsh lsh;
-	int	 tsv;
+	enum recmode mode;
 	struct shingler sh;
 	struct minhash mh;	/* b * r values, rounded up to 8 */
 	uint64_t *sig;
@@ -103,7 +104,7 @@ struct dedup {
 	struct scheme sc;	/* minhash of b * r values */
 	struct lsh lsh;
 	double	 t;
-	int	 tsv;		/* records are ID<TAB>TEXT: shingle TEXT */
+	enum recmode mode;	/* what of a record is shingled (record.h) */
 
 	int	 full[DEDUP_MAXB];	/* band key holds DEDUP_CHAINMAX */
 	uint32_t cand[DEDUP_MAXB * DEDUP_CHAINMAX];	/* candidates */
@@ -134,10 +135,11 @@ struct dedup {
 /*
  * Set up for threshold t (0 < t <= 1) and the shingling of sc (kind,
  * length, normalization, --multiset, seed; the algorithm and size are
- * ignored).  With tsv, the text of a record is what follows its first tab.
+ * ignored).  Records are in mode, which says what of each is shingled
+ * (record_text()): with REC_TSV, what follows its first tab.
  */
 void	dedup_init(struct dedup *, const struct scheme *sc, double t,
-	    int tsv);
+	    enum recmode mode);
 
 /*
  * The bands and rows used for threshold t: lsh_choose() with DEDUP_K

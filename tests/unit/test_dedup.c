@@ -116,11 +116,11 @@ mutate(char *out, size_t size, const char *in, size_t k)
 }
 
 static void
-init(struct dedup *d, double t, int tsv)
+init(struct dedup *d, double t, enum recmode mode)
 {
 	struct scheme sc = chars5();
 
-	dedup_init(d, &sc, t, tsv);
+	dedup_init(d, &sc, t, mode);
 }
 
 static int
@@ -160,14 +160,14 @@ test_near_pair(void)
 
 	if (!CHECK(j >= 0.7 && j < 0.99, "J = %.3f", j))
 		return;
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	CHECK(add(&d, a, &id) == DEDUP_KEPT && id == 0, "first not kept");
 	CHECK(add(&d, b, &id) == DEDUP_DUP && id == 0,
 	    "J %.3f >= 0.7 but not a duplicate", j);
 	CHECK(d.st.near == 1 && d.st.exact == 0, "near %llu exact %llu",
 	    (unsigned long long)d.st.near, (unsigned long long)d.st.exact);
 	dedup_free(&d);
-	init(&d, 0.99, 0);
+	init(&d, 0.99, REC_LINES);
 	add(&d, a, &id);
 	CHECK(add(&d, b, &id) == DEDUP_KEPT && id == 1,
 	    "J %.3f < 0.99 but a duplicate", j);
@@ -180,7 +180,7 @@ test_unrelated(void)
 	struct dedup d;
 	uint32_t id;
 
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	add(&d, "the quick brown fox jumps over the lazy dog", &id);
 	CHECK(add(&d, "pack my box with five dozen liquor jugs", &id) ==
 	    DEDUP_KEPT && id == 1, "unrelated lines merged");
@@ -195,7 +195,7 @@ test_exact_short_circuit(void)
 	struct dedup d;
 	uint32_t id;
 
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	add(&d, a, &id);
 	add(&d, "something else entirely, to be kept", &id);
 	CHECK(add(&d, a, &id) == DEDUP_DUP && id == 0, "repeat not found");
@@ -220,7 +220,7 @@ test_sizes_rule_out(void)
 	size_t i, cand = 0, compared = 0;
 
 	for (i = 0; i < 60; i++) {
-		init(&d, 0.7, 0);
+		init(&d, 0.7, REC_LINES);
 		random_line(a, sizeof(a), 12);
 		random_line(c, sizeof(c), 12);
 		snprintf(b, sizeof(b), "%s %s", a, c);
@@ -235,7 +235,7 @@ test_sizes_rule_out(void)
 	CHECK(compared == 0, "%zu resemblances computed for %zu candidates",
 	    compared, cand);
 
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	random_line(a, sizeof(a), 12);
 	mutate(c, sizeof(c), a, 6);
 	add(&d, a, &id);
@@ -254,7 +254,7 @@ test_repeated_near_duplicate(void)
 	struct dedup d;
 	uint32_t id;
 
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	add(&d, a, &id);
 	CHECK(add(&d, b, &id) == DEDUP_DUP && id == 0, "b not a duplicate");
 	CHECK(add(&d, b, &id) == DEDUP_DUP && id == 0, "b again: %u", id);
@@ -269,7 +269,7 @@ test_empty_records(void)
 	struct dedup d;
 	uint32_t id;
 
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	CHECK(add(&d, "}", &id) == DEDUP_KEPT && id == 0, "} not kept");
 	CHECK(add(&d, "*/", &id) == DEDUP_KEPT && id == 1, "*/ not kept");
 	CHECK(add(&d, "", &id) == DEDUP_KEPT && id == 2, "empty not kept");
@@ -287,7 +287,7 @@ test_tsv(void)
 	size_t len;
 	uint32_t id;
 
-	init(&d, 0.7, 1);
+	init(&d, 0.7, REC_TSV);
 	add(&d, "a\tthe text of the first record, long enough", &id);
 	CHECK(add(&d, "b\tthe text of the first record, long enough", &id) ==
 	    DEDUP_DUP && id == 0, "same text, other ID: not a duplicate");
@@ -320,8 +320,8 @@ test_sound_and_batched(void)
 	double j;
 	int r;
 
-	init(&d1, 0.7, 0);
-	init(&d2, 0.7, 0);
+	init(&d1, 0.7, REC_LINES);
+	init(&d2, 0.7, REC_LINES);
 	keys = calloc(N, d2.lsh.b * sizeof(*keys));
 	if (!CHECK(it != NULL && keys != NULL, "calloc"))
 		return;
@@ -376,7 +376,7 @@ test_recall(void)
 	size_t i, found = 0, pairs = 0;
 	double j;
 
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	for (i = 0; i < N; i++) {
 		random_line(base[i], sizeof(base[i]), 14);
 		add(&d, base[i], &id);
@@ -491,7 +491,7 @@ test_memory(void)
 	double per;
 	size_t i;
 
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	for (i = 0; i < N; i++) {
 		random_line(buf, sizeof(buf), 12);
 		add(&d, buf, &id);
@@ -544,7 +544,7 @@ test_text_ahead(void)
 
 	if (!CHECK(lines != NULL, "calloc"))
 		return;
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	for (i = 0; i < N; i++) {
 		random_line(buf, sizeof(buf), 16);
 		snprintf(lines[i], sizeof(lines[i]), "%zu %s", i, buf);
@@ -615,7 +615,7 @@ test_helper_threads(void)
 
 	if (before == 0)
 		return;
-	init(&d, 0.7, 0);
+	init(&d, 0.7, REC_LINES);
 	for (i = 0; i < 100; i++) {
 		random_line(buf, sizeof(buf), 12);
 		add(&d, buf, &id);
