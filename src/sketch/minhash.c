@@ -381,38 +381,24 @@ algo_estimate(const struct scheme *sc, const uint64_t *a, const uint64_t *b,
 	e->similarity = e->jaccard;
 }
 
-const struct algo_desc minhash_algo = {
-	.name = "minhash",
-	.defsize = 128,
-	.check_size = algo_check_k,
-	.per_value = 1,
-	.digits = 8,
-	.flags = ALGO_RESEMBLANCE,
-	.cand = CAND_BANDS,
-	.statesize = sizeof(struct minhash),
-	.init = algo_init,
-	.reset = algo_reset,
-	.add = algo_add,
-	.final = algo_final,
-	.free = algo_free,
-	.similarity = algo_similarity,
-	.estimate = algo_estimate,
-};
+/* minhash and oph differ in how the k values are drawn, not in use. */
+#define MINHASH_ROW(nm) {					\
+	.name = nm,						\
+	.defsize = 128,						\
+	.check_size = algo_check_k,				\
+	.per_value = 1,						\
+	.digits = 8,						\
+	.flags = ALGO_RESEMBLANCE,				\
+	.cand = CAND_BANDS,					\
+	.statesize = sizeof(struct minhash),			\
+	.init = algo_init,					\
+	.reset = algo_reset,					\
+	.add = algo_add,					\
+	.final = algo_final,					\
+	.free = algo_free,					\
+	.similarity = algo_similarity,				\
+	.estimate = algo_estimate,				\
+}
 
-const struct algo_desc oph_algo = {
-	.name = "oph",
-	.defsize = 128,
-	.check_size = algo_check_k,
-	.per_value = 1,
-	.digits = 8,
-	.flags = ALGO_RESEMBLANCE,
-	.cand = CAND_BANDS,
-	.statesize = sizeof(struct minhash),
-	.init = algo_init,
-	.reset = algo_reset,
-	.add = algo_add,
-	.final = algo_final,
-	.free = algo_free,
-	.similarity = algo_similarity,
-	.estimate = algo_estimate,
-};
+const struct algo_desc minhash_algo = MINHASH_ROW("minhash");
+const struct algo_desc oph_algo = MINHASH_ROW("oph");
