@@ -257,7 +257,7 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 
 /* Print the run in s (one group of all its members) and empty it. */
 static void
-flush_run(struct fpset *s, const struct out *o, size_t *shown)
+flush_run(struct fpset *s, const struct out *o, struct cout_run *run)
 {
 	struct group *g;
 	size_t i, n, cap = 1;
@@ -270,7 +270,7 @@ flush_run(struct fpset *s, const struct out *o, size_t *shown)
 		g->id[g->n++] = (uint32_t)i;
 	n = cout_settle(s, &g, 1, &cap, o->keep, 1);
 	for (i = 0; i < n; i++) {
-		cout_group(s, &g[i], o, shown);
+		cout_group(s, &g[i], o, run);
 		free(g[i].id);
 	}
 	free(g);
@@ -347,13 +347,14 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 	struct fpline fp = { 0 };
 	struct bandline_seen seen = { 0 };
 	struct buf prev = { 0 }, name = { 0 }, layout = { 0 };
+	struct cout_run out;
 	struct linein li;
 	char *line;
-	size_t len, keylen, lineno, shown = 0, nv;
+	size_t len, keylen, lineno, nv;
 	const char *why, *path, *key;
 	int rval = EXIT_OK, a, escaped = 0;
 
-	cout_open(o);
+	cout_open(o, &out);
 	for (a = 0; a < (argc ? argc : 1); a++) {
 		path = argc ? argv[a] : "-";
 		if (open_input(path, &li, o->zero) == -1) {
@@ -376,7 +377,7 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 				    lineno);
 			if (sorted_order(key, keylen, &prev, key != line ||
 			    escaped, path, lineno) > 0) {
-				flush_run(&run, o, &shown);
+				flush_run(&run, o, &out);
 				buf_clear(&prev);
 				buf_add(&prev, key, keylen);
 			}
@@ -393,8 +394,8 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 			add_name(&run, name.data, name.len);
 		}
 	}
-	flush_run(&run, o, &shown);
-	cout_close(o, shown);
+	flush_run(&run, o, &out);
+	cout_close(o, &out);
 	buf_free(&prev);
 	buf_free(&name);
 	buf_free(&layout);

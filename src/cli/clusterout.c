@@ -353,23 +353,6 @@ one_place(const struct fpset *s, struct place_cache *pc, uint32_t a,
 	    one_entry(&pc->m[a], &pc->m[b]);
 }
 
-void
-cout_name(const struct out *o, const char *name)
-{
-	if (o->fmt == OUT_JSON)
-		fmt_json_string(stdout, name, strlen(name));
-	else if (o->zero)
-		fputs(name, stdout);
-	else
-		fmt_tsv_field(stdout, name, strlen(name));
-}
-
-void
-cout_end(const struct out *o)
-{
-	putchar(o->zero ? '\0' : '\n');
-}
-
 /*
  * A document without any shingle (empty, or only punctuation and spaces)
  * has the fingerprint of the empty text, whatever its bytes: "{}" and
@@ -612,25 +595,22 @@ cout_groups(const struct fpset *s, struct clusters *c, const struct out *o,
 }
 
 void
-cout_open(const struct out *o)
+cout_open(const struct out *o, struct cout_run *run)
 {
-	if (o->fmt == OUT_JSON) {
-		putchar('[');
-		out_json_tail("]\n");
-	} else if (o->header) {
-		fputs(o->show == SHOW_UNIQUES ? "name" :
-		    "cluster\tname\tsimilarity\tbasis", stdout);
-		cout_end(o);
-	}
+	report_init(&run->rep, o->fmt, o->zero);
+	run->rep.none = "-";
+	run->shown = 0;
+	report_open(&run->rep);
+	if (o->header)
+		report_header(&run->rep, o->show == SHOW_UNIQUES ? "name" :
+		    "cluster\tname\tsimilarity\tbasis");
 }
 
 void
-cout_close(const struct out *o, size_t shown)
+cout_close(const struct out *o, struct cout_run *run)
 {
-	if (o->fmt == OUT_JSON) {
-		out_json_tail(NULL);
-		printf(shown ? "\n]\n" : "]\n");
-	}
+	(void)o;
+	report_close(&run->rep);
 }
 
 /*
@@ -653,115 +633,112 @@ member_sim(const struct fpset *s, const struct group *g, uint32_t id,
 		return "kept";
 	if (c != NULL && c->leader != NULL && c->leader[id] != id) {
 		*sim = c->sim[id];
-		return c->exact[id] ? "exact" : "estimate";
+		return report_basis(c->exact[id]);
 	}
 	if (s->v == NULL)
 		return NULL;
 	if (o->exact != NULL && (x = o->exact(o->ctx, id, g->kept)) >= 0) {
 		*sim = x;
-		return "exact";
+		return report_basis(1);
 	}
 	*sim = cluster_similarity(&s->sc, s->v + (size_t)id * nv,
 	    s->v + (size_t)g->kept * nv);
-	return "estimate";
+	return report_basis(0);
 }
 
-/* Print group g of s (unless hidden), as the shown-th so far. */
+/*
+ * Member id of g as a row of the report: in the group's list of members
+ * (JSON), or a row of the table, numbered by its group.
+ */
+static void
+member_row(const struct fpset *s, const struct group *g, uint32_t id,
+    const struct out *o, struct cout_run *run)
+{
+	struct report *r = &run->rep;
+	const char *basis;
+	double sim;
+	int have;
+
+	basis = member_sim(s, g, id, o, &sim);
+	have = s->v != NULL || id == g->kept;
+	report_row(r);
+	if (!report_nested(r))
+		report_cell_count(r, "cluster", run->shown);
+	report_cell_name(r, "name", fpset_name(s, id));
+	report_cell_figure(r, "similarity", have, sim);
+	report_cell_word(r, "basis", have ? basis : NULL);
+	report_row_end(r);
+}
+
+/* Print group g of s (unless hidden), as the next one shown. */
 void
 cout_group(const struct fpset *s, const struct group *g,
-    const struct out *o, size_t *shown)
+    const struct out *o, struct cout_run *run)
 {
-	const char *basis = NULL;
-	size_t k, printed;
+	struct report *r = &run->rep;
+	size_t k;
 	uint32_t id;
-	double sim = 1;
 
 	if (g->n < 2 && !o->all && o->show != SHOW_UNIQUES)
 		return;
 	if (o->show == SHOW_UNIQUES) {
-		if (o->fmt == OUT_JSON)
-			printf("%s\n", *shown ? "," : "");
-		cout_name(o, fpset_name(s, g->kept));
-		if (o->fmt != OUT_JSON)
-			cout_end(o);
-		else
-			out_json_tail("\n]\n");
-		++*shown;
+		report_item(r, fpset_name(s, g->kept));
+		run->shown++;
 		return;
 	}
-	if (o->fmt == OUT_GROUPS && o->show == SHOW_GROUPS && *shown > 0)
-		cout_end(o);
-	++*shown;
-	if (o->fmt == OUT_JSON) {
-		out_json_tail("\n]\n");
-		printf("%s\n{\"cluster\": %zu, \"kept\": ", *shown > 1 ? "," :
-		    "", *shown);
-		cout_name(o, fpset_name(s, g->kept));
-		printf(", \"members\": [");
+	if (o->fmt == OUT_GROUPS && o->show == SHOW_GROUPS && run->shown > 0)
+		report_end(r);
+	run->shown++;
+	if (o->fmt != OUT_GROUPS && report_nested(r)) {
+		report_row(r);
+		report_cell_count(r, "cluster", run->shown);
+		report_cell_name(r, "kept", fpset_name(s, g->kept));
+		report_list(r, "members");
 	}
 	/* The kept one first, then the others in input order. */
-	for (k = 0, printed = 0; k <= g->n; k++) {
+	for (k = 0; k <= g->n; k++) {
 		id = k == 0 ? g->kept : g->id[k - 1];
 		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS && k == 0))
 			continue;
 		if (o->fmt != OUT_GROUPS)
-			basis = member_sim(s, g, id, o, &sim);
-		switch (o->fmt) {
-		case OUT_JSON:
-			printf("%s{\"name\": ", printed++ ? ", " : "");
-			cout_name(o, fpset_name(s, id));
-			if (s->v != NULL || id == g->kept)
-				printf(", \"similarity\": %.6f, "
-				    "\"basis\": \"%s\"}", cli_cut(sim, 6),
-				    basis);
-			else
-				printf(", \"similarity\": null, "
-				    "\"basis\": null}");
-			break;
-		case OUT_TSV:
-			printf("%zu\t", *shown);
-			cout_name(o, fpset_name(s, id));
-			if (s->v != NULL || id == g->kept)
-				printf("\t%.6f\t%s", cli_cut(sim, 6), basis);
-			else
-				printf("\t-\t-");
-			cout_end(o);
-			break;
-		default:
-			cout_name(o, fpset_name(s, id));
-			cout_end(o);
+			member_row(s, g, id, o, run);
+		else {
+			report_name(r, fpset_name(s, id));
+			report_end(r);
 		}
 	}
-	if (o->fmt == OUT_JSON)
-		printf("]}");
+	if (o->fmt != OUT_GROUPS && report_nested(r)) {
+		report_list_end(r);
+		report_row_end(r);
+	}
 }
 
 void
 cout_all(const struct fpset *s, const struct group *g, size_t ng,
     const struct out *o)
 {
-	size_t i, shown = 0;
+	struct cout_run run;
+	size_t i;
 
-	cout_open(o);
+	cout_open(o, &run);
 	for (i = 0; i < ng; i++)
-		cout_group(s, &g[i], o, &shown);
-	cout_close(o, shown);
+		cout_group(s, &g[i], o, &run);
+	cout_close(o, &run);
 }
 
 void
 cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 {
 	struct place_cache places = { 0 };
-	size_t i, shown;
+	struct report r;
+	size_t i;
 	uint32_t a, b;
 
-	if (o->fmt == OUT_JSON)
-		putchar('[');
-	else if (o->header) {
-		fputs("a\tb\tsimilarity\tbasis", stdout);
-		cout_end(o);
-	}
-	for (i = shown = 0; i < c->npair; i++) {
+	report_init(&r, o->fmt, o->zero);
+	report_open(&r);
+	if (o->header)
+		report_header(&r, "a\tb\tsimilarity\tbasis");
+	for (i = 0; i < c->npair; i++) {
 		a = c->pair[i].a;
 		b = c->pair[i].b;
 		/*
@@ -772,25 +749,14 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 		    one_place(s, &places, a, b) ||
 		    (c->pair[i].sim == 1 && apart(s, &places, a, b)))
 			continue;
-		if (o->fmt == OUT_JSON) {
-			printf("%s\n{\"a\": ", shown++ ? "," : "");
-			cout_name(o, fpset_name(s, a));
-			printf(", \"b\": ");
-			cout_name(o, fpset_name(s, b));
-			printf(", \"similarity\": %.6f, \"basis\": \"%s\"}",
-			    cli_cut(c->pair[i].sim, 6), c->pair[i].exact ?
-			    "exact" : "estimate");
-			continue;
-		}
-		cout_name(o, fpset_name(s, a));
-		putchar('\t');
-		cout_name(o, fpset_name(s, b));
-		printf("\t%.6f\t%s", cli_cut(c->pair[i].sim, 6),
-		    c->pair[i].exact ? "exact" : "estimate");
-		cout_end(o);
+		report_row(&r);
+		report_cell_name(&r, "a", fpset_name(s, a));
+		report_cell_name(&r, "b", fpset_name(s, b));
+		report_cell_figure(&r, "similarity", 1, c->pair[i].sim);
+		report_cell_word(&r, "basis", report_basis(c->pair[i].exact));
+		report_row_end(&r);
 	}
-	if (o->fmt == OUT_JSON)
-		printf(shown ? "\n]\n" : "]\n");
+	report_close(&r);
 	if (places.m != NULL)
 		for (i = 0; i < s->n; i++)
 			free(places.m[i].place);

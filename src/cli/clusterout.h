@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "cluster.h"
 #include "fpset.h"
+#include "report.h"
 
 /* --format: the output group's FMT_*, groups being cluster's text. */
 enum { OUT_GROUPS = FMT_TEXT, OUT_TSV = FMT_TSV, OUT_JSON = FMT_JSON };
@@ -77,15 +78,17 @@ size_t	cout_settle(const struct fpset *, struct group **gp, size_t n,
 struct group *cout_groups(const struct fpset *, struct clusters *c,
 	    const struct out *, size_t *ngroups);
 
-/* A name, escaped for the format; the end of a record. */
-void	cout_name(const struct out *, const char *);
-void	cout_end(const struct out *);
+/* A printing of groups under way: its report, and the groups shown. */
+struct cout_run {
+	struct report rep;
+	size_t	 shown;
+};
 
-/* Open, print one group (the shown-th, unless hidden), close. */
-void	cout_open(const struct out *);
+/* Open, print one group (unless hidden), close. */
+void	cout_open(const struct out *, struct cout_run *);
 void	cout_group(const struct fpset *, const struct group *,
-	    const struct out *, size_t *shown);
-void	cout_close(const struct out *, size_t shown);
+	    const struct out *, struct cout_run *);
+void	cout_close(const struct out *, struct cout_run *);
 
 /* Every group, from open to close. */
 void	cout_all(const struct fpset *, const struct group *, size_t,

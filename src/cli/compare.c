@@ -26,6 +26,7 @@
 #include "linein.h"
 #include "progress.h"
 #include "record.h"
+#include "report.h"
 #include "shset.h"
 #include "similarity.h"
 #include "winnow.h"
@@ -354,23 +355,13 @@ load_fingerprints(struct side *s, int nops, char **ops, int zero)
 		    ops[nops == 1 ? 0 : i];
 }
 
-/* A figure of the tsv and json formats: six decimals, cut. */
-static void
-num(FILE *fp, int have, double v, int fmt)
-{
-	if (have)
-		fprintf(fp, "%.6f", cli_cut(v, 6));
-	else if (fmt == FMT_JSON)
-		fputs("null", fp);
-}
-
 /*
  * The threshold in the tsv and json formats: six decimals, or as many as
  * it takes to read back as itself, so that no figure printed below it
  * reads as equal to it.
  */
 static void
-threshold(double t)
+threshold(struct report *rp, double t)
 {
 	char s[32];
 	int prec;
@@ -382,137 +373,109 @@ threshold(double t)
 			if (strtod(s, NULL) == t)
 				break;
 		}
-	fputs(s, stdout);
+	report_cell_raw(rp, "threshold", s);
 }
 
-/* A name in a TSV field: escaped, or with -z as it is. */
+/* The figures of r, exact and estimated, as cells of a row. */
 static void
-tsv_name(const char *name, int zero)
+figures(struct report *rp, const struct result *r)
 {
-	if (zero)
-		fputs(name, stdout);
-	else
-		fmt_tsv_field(stdout, name, strlen(name));
+	const struct estimate *e = &r->est;
+	int d = (e->have & EST_DISTANCE) != 0;
+
+	report_cell_figure(rp, "jaccard", r->exact, r->sim.jaccard);
+	report_cell_figure(rp, "containment_a_in_b", r->exact,
+	    r->sim.cont_ab);
+	report_cell_figure(rp, "containment_b_in_a", r->exact,
+	    r->sim.cont_ba);
+	if (r->exact) {
+		report_cell_count(rp, "shared", r->sim.shared);
+		report_cell_count(rp, "size_a", r->sim.size_a);
+		report_cell_count(rp, "size_b", r->sim.size_b);
+	} else {
+		report_cell_word(rp, "shared", NULL);
+		report_cell_word(rp, "size_a", NULL);
+		report_cell_word(rp, "size_b", NULL);
+	}
+	report_cell_figure(rp, "est_jaccard", e->have & EST_JACCARD,
+	    e->jaccard);
+	report_cell_figure(rp, "est_containment_a_in_b",
+	    e->have & EST_CONTAIN, e->cont_ab);
+	report_cell_figure(rp, "est_containment_b_in_a",
+	    e->have & EST_CONTAIN, e->cont_ba);
+	if (d) {
+		report_cell_count(rp, "distance", e->distance);
+		report_cell_count(rp, "bits", e->bits);
+	} else {
+		report_cell_word(rp, "distance", NULL);
+		report_cell_word(rp, "bits", NULL);
+	}
+	report_cell_figure(rp, "cosine", d, e->cosine);
+	report_cell_bool(rp, "keys_equal", (e->have & EST_KEY) != 0,
+	    e->equal);
+	threshold(rp, r->threshold);
+	report_cell_bool(rp, "similar", 1, r->score >= r->threshold);
 }
 
-/* With -z, every record (line) ends with NUL instead of a newline. */
+/*
+ * The shared passages: a list in the JSON object; in the tsv format a
+ * second table, after an empty record, without their text.
+ */
 static void
-print_tsv(const struct side *s, const struct result *r, int passages,
-    int zero)
+passages(struct report *rp, const struct side *s, const struct result *r)
 {
 	const struct passage *p;
 	size_t i;
-	const struct estimate *e = &r->est;
-	char sch[SCHEME_MAX];
-	int end = zero ? '\0' : '\n';
 
-	scheme_format(&r->sc, sch);
-	printf("a\tb\tscheme\tjaccard\tcontainment_a_in_b\tcontainment_b_in_a"
-	    "\tshared\tsize_a\tsize_b\test_jaccard\test_containment_a_in_b"
-	    "\test_containment_b_in_a\tdistance\tbits\tcosine\tkeys_equal"
-	    "\tthreshold\tsimilar%c", end);
-	tsv_name(s[0].name, zero);
-	putchar('\t');
-	tsv_name(s[1].name, zero);
-	printf("\t%s\t", sch);
-	num(stdout, r->exact, r->sim.jaccard, FMT_TSV);
-	putchar('\t');
-	num(stdout, r->exact, r->sim.cont_ab, FMT_TSV);
-	putchar('\t');
-	num(stdout, r->exact, r->sim.cont_ba, FMT_TSV);
-	if (r->exact)
-		printf("\t%zu\t%zu\t%zu\t", r->sim.shared, r->sim.size_a,
-		    r->sim.size_b);
-	else
-		printf("\t\t\t\t");
-	num(stdout, e->have & EST_JACCARD, e->jaccard, FMT_TSV);
-	putchar('\t');
-	num(stdout, e->have & EST_CONTAIN, e->cont_ab, FMT_TSV);
-	putchar('\t');
-	num(stdout, e->have & EST_CONTAIN, e->cont_ba, FMT_TSV);
-	if (e->have & EST_DISTANCE)
-		printf("\t%u\t%u\t%.6f", e->distance, e->bits,
-		    cli_cut(e->cosine, 6));
-	else
-		printf("\t\t\t");
-	printf("\t%s\t", (e->have & EST_KEY) ?
-	    (e->equal ? "true" : "false") : "");
-	threshold(r->threshold);
-	printf("\t%s%c", r->score >= r->threshold ? "true" : "false", end);
-	if (!passages)
-		return;
-	/* A second table, after an empty record: one row per passage. */
-	printf("%cwords\ta_first\ta_last\tb_first\tb_last%c", end, end);
+	if (report_nested(rp))
+		report_list(rp, "passages");
+	else {
+		report_end(rp);
+		report_header(rp, "words\ta_first\ta_last\tb_first\tb_last");
+	}
 	for (i = 0; i < r->npass; i++) {
 		p = &r->pass[i];
-		printf("%zu\t%zu\t%zu\t%zu\t%zu%c", p->words, p->a_first,
-		    p->a_last, p->b_first, p->b_last, end);
+		report_row(rp);
+		report_cell_count(rp, "words", p->words);
+		report_cell_count(rp, "a_first", p->a_first);
+		report_cell_count(rp, "a_last", p->a_last);
+		report_cell_count(rp, "b_first", p->b_first);
+		report_cell_count(rp, "b_last", p->b_last);
+		if (report_nested(rp))
+			report_cell_text(rp, "text", s[0].text.data +
+			    p->a_off, p->a_end - p->a_off);
+		report_row_end(rp);
 	}
+	if (report_nested(rp))
+		report_list_end(rp);
 }
 
+/* The tsv or json report: one record, or one object. */
 static void
-json_field(const char *key, int have, double v, int comma)
+print_report(const struct side *s, const struct result *r, int fmt,
+    int withpass, int zero)
 {
-	printf("%s\"%s\": ", comma ? ", " : "", key);
-	num(stdout, have, v, FMT_JSON);
-}
-
-static void
-print_json(const struct side *s, const struct result *r, int passages)
-{
-	const struct estimate *e = &r->est;
-	const struct passage *p;
+	struct report rp;
 	char sch[SCHEME_MAX];
-	size_t i;
 
+	report_init(&rp, fmt, zero);
+	rp.single = 1;
 	scheme_format(&r->sc, sch);
-	printf("{\"a\": ");
-	fmt_json_string(stdout, s[0].name, strlen(s[0].name));
-	printf(", \"b\": ");
-	fmt_json_string(stdout, s[1].name, strlen(s[1].name));
-	printf(", \"scheme\": \"%s\"", sch);
-	json_field("jaccard", r->exact, r->sim.jaccard, 1);
-	json_field("containment_a_in_b", r->exact, r->sim.cont_ab, 1);
-	json_field("containment_b_in_a", r->exact, r->sim.cont_ba, 1);
-	if (r->exact)
-		printf(", \"shared\": %zu, \"size_a\": %zu, \"size_b\": %zu",
-		    r->sim.shared, r->sim.size_a, r->sim.size_b);
-	else
-		printf(", \"shared\": null, \"size_a\": null, "
-		    "\"size_b\": null");
-	json_field("est_jaccard", e->have & EST_JACCARD, e->jaccard, 1);
-	json_field("est_containment_a_in_b", e->have & EST_CONTAIN,
-	    e->cont_ab, 1);
-	json_field("est_containment_b_in_a", e->have & EST_CONTAIN,
-	    e->cont_ba, 1);
-	if (e->have & EST_DISTANCE)
-		printf(", \"distance\": %u, \"bits\": %u, \"cosine\": %.6f",
-		    e->distance, e->bits, cli_cut(e->cosine, 6));
-	else
-		printf(", \"distance\": null, \"bits\": null, "
-		    "\"cosine\": null");
-	printf(", \"keys_equal\": %s", (e->have & EST_KEY) ?
-	    (e->equal ? "true" : "false") : "null");
-	printf(", \"threshold\": ");
-	threshold(r->threshold);
-	printf(", \"similar\": %s", r->score >= r->threshold ? "true" :
-	    "false");
-	if (passages) {
-		printf(", \"passages\": [");
-		for (i = 0; i < r->npass; i++) {
-			p = &r->pass[i];
-			printf("%s{\"words\": %zu, \"a_first\": %zu, "
-			    "\"a_last\": %zu, \"b_first\": %zu, "
-			    "\"b_last\": %zu, \"text\": ", i ? ", " : "",
-			    p->words, p->a_first, p->a_last, p->b_first,
-			    p->b_last);
-			fmt_json_string(stdout, s[0].text.data + p->a_off,
-			    p->a_end - p->a_off);
-			putchar('}');
-		}
-		putchar(']');
-	}
-	printf("}\n");
+	report_header(&rp, "a\tb\tscheme\tjaccard\tcontainment_a_in_b"
+	    "\tcontainment_b_in_a\tshared\tsize_a\tsize_b\test_jaccard"
+	    "\test_containment_a_in_b\test_containment_b_in_a\tdistance"
+	    "\tbits\tcosine\tkeys_equal\tthreshold\tsimilar");
+	report_row(&rp);
+	report_cell_name(&rp, "a", s[0].name);
+	report_cell_name(&rp, "b", s[1].name);
+	report_cell_word(&rp, "scheme", sch);
+	figures(&rp, r);
+	if (withpass && report_nested(&rp))
+		passages(&rp, s, r);
+	report_row_end(&rp);
+	if (withpass && !report_nested(&rp))
+		passages(&rp, s, r);
+	report_close(&rp);
 }
 
 static void
@@ -784,10 +747,8 @@ compare_exec(const struct cmd *c, int argc, char **argv)
 	compare_read(c, argc, argv, &a, s, &r);
 	compare_score(&a, s, &r);
 	if (!a.quiet) {
-		if (a.oo.fmt == FMT_JSON)
-			print_json(s, &r, a.passages);
-		else if (a.oo.fmt == FMT_TSV)
-			print_tsv(s, &r, a.passages, a.oo.zero);
+		if (a.oo.fmt != FMT_TEXT)
+			print_report(s, &r, a.oo.fmt, a.passages, a.oo.zero);
 		else
 			print_text(s, &r, a.passages, fmt_use_color(a.color));
 	}

@@ -21,6 +21,7 @@
 #include "fpset.h"
 #include "index.h"
 #include "progress.h"
+#include "report.h"
 #include "walk.h"
 #include "xmalloc.h"
 
@@ -40,7 +41,8 @@ const struct cmd cmd_near = {
 };
 
 struct near {
-	int	 zero, json, self, header;
+	struct report rep;
+	int	 self;
 	size_t	 limit;		/* -n, 0: all */
 	unsigned d;
 	struct fpset ix;
@@ -52,33 +54,14 @@ struct near {
 };
 
 static void
-put_name(const struct near *r, const char *name)
-{
-	if (r->json)
-		fmt_json_string(stdout, name, strlen(name));
-	else if (r->zero)
-		fputs(name, stdout);
-	else
-		fmt_tsv_field(stdout, name, strlen(name));
-}
-
-static void
 put_pair(struct near *r, const char *a, const char *b, unsigned dist)
 {
 	progress_stdout();
-	if (r->json) {
-		printf("%s\n{\"query\": ", r->printed ? "," : "[");
-		put_name(r, a);
-		printf(", \"match\": ");
-		put_name(r, b);
-		printf(", \"distance\": %u}", dist);
-		out_json_tail("\n]\n");
-	} else {
-		put_name(r, a);
-		putchar('\t');
-		put_name(r, b);
-		printf("\t%u%c", dist, r->zero ? '\0' : '\n');
-	}
+	report_row(&r->rep);
+	report_cell_name(&r->rep, "query", a);
+	report_cell_name(&r->rep, "match", b);
+	report_cell_count(&r->rep, "distance", dist);
+	report_row_end(&r->rep);
 	r->printed++;
 }
 
@@ -112,7 +95,7 @@ query_lines(struct near *r, const char *path)
 	size_t i;
 
 	/* After a read error, the lines read before it are still asked. */
-	if (fpset_load(&q, path, r->zero, 1) == -1)
+	if (fpset_load(&q, path, r->rep.zero, 1) == -1)
 		r->rval = EXIT_TROUBLE;
 	if (q.n > 0 && r->ix.have_sc && !scheme_equal(&q.sc, &r->ix.sc)) {
 		scheme_format(&q.sc, sch);
@@ -436,7 +419,7 @@ near_index(struct near *r, int argc, char **argv, const struct near_args *a)
 	if (r->self || argc > 1)
 		progress_inputs(argv, r->self ? 1 : argc,
 		    a->docs ? &a->io.walk : NULL);
-	if (fpset_load(&r->ix, argv[0], r->zero, 1) == -1) {
+	if (fpset_load(&r->ix, argv[0], r->rep.zero, 1) == -1) {
 		/* Unhook stderr and stop the sizer, as on the way out. */
 		progress_end();
 		fpset_free(&r->ix);
@@ -465,17 +448,15 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	near_check(c, argc, argv, &a);
 
 	memset(&r, 0, sizeof(r));
-	r.zero = a.oo.zero;
-	r.json = a.oo.fmt == FMT_JSON;
-	r.header = a.oo.header;
+	report_init(&r.rep, a.oo.fmt, a.oo.zero);
 	r.self = a.self;
 	r.limit = a.limit;
 	r.d = a.d;
 	if (near_index(&r, argc, argv, &a) == -1)
 		return EXIT_TROUBLE;
-	if (r.header) {
+	if (a.oo.header) {
 		progress_stdout();
-		printf("query\tmatch\tdistance%c", r.zero ? '\0' : '\n');
+		report_header(&r.rep, "query\tmatch\tdistance");
 	}
 	if (r.self)
 		near_self(&r);
@@ -488,10 +469,7 @@ near_exec(const struct cmd *c, int argc, char **argv)
 			query_lines(&r, argv[i]);
 	}
 	progress_end();
-	if (r.json) {
-		out_json_tail(NULL);
-		printf(r.printed ? "\n]\n" : "[]\n");
-	}
+	report_close(&r.rep);
 
 	index_free(&r.index);
 	free(r.m);
