@@ -29,6 +29,7 @@
 #include "report.h"
 #include "shset.h"
 #include "similarity.h"
+#include "thread.h"
 #include "winnow.h"
 #include "xmalloc.h"
 
@@ -187,7 +188,7 @@ read_sides(struct side *s, const struct scheme *sc,
 	pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 	struct reading rd[2];
 	struct timespec ts;
-	pthread_t th[2];
+	struct thread th[2];
 	uint64_t shown = 0, now;
 	int i, done = 0, nth = 1;
 
@@ -206,9 +207,9 @@ read_sides(struct side *s, const struct scheme *sc,
 	    (s[0].st.st_dev != s[1].st.st_dev ||
 	    s[0].st.st_ino != s[1].st.st_ino)) {
 		rd[0].threaded = rd[1].threaded = 1;
-		if (pthread_create(&th[0], NULL, read_side, &rd[0]) != 0)
+		if (thread_start(&th[0], read_side, &rd[0]) != 0)
 			rd[0].threaded = rd[1].threaded = 0;
-		else if (pthread_create(&th[1], NULL, read_side, &rd[1]) != 0)
+		else if (thread_start(&th[1], read_side, &rd[1]) != 0)
 			(void)read_side(&rd[1]);	/* here, as a thread */
 		else
 			nth = 2;
@@ -234,9 +235,9 @@ read_sides(struct side *s, const struct scheme *sc,
 			shown = now;
 		}
 		pthread_mutex_unlock(&mu);
-		pthread_join(th[0], NULL);
+		thread_join(&th[0]);
 		if (nth == 2)
-			pthread_join(th[1], NULL);
+			thread_join(&th[1]);
 		progress_count(2, 0);
 	}
 	for (i = 0; i < 2; i++)

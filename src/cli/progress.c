@@ -16,7 +16,6 @@
 
 #include <errno.h>
 #include <libutil.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -28,6 +27,7 @@
 
 #include "hashjob.h"
 #include "progress.h"
+#include "thread.h"
 #include "walk.h"
 
 #define FIRST_MS	500
@@ -40,7 +40,7 @@ enum { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 enum { TOTAL_COUNTING, TOTAL_KNOWN, TOTAL_UNKNOWN };
 
 struct sizer {
-	pthread_t th;
+	struct thread th;
 	int	 running;
 	char *const *ops;
 	int	 nops;
@@ -290,7 +290,7 @@ progress_inputs(char *const *ops, int nops, const struct walkopts *wo)
 	sz->wo = wo;
 	atomic_store(&sz->stop, 0);
 	atomic_store(&sz->state, TOTAL_COUNTING);
-	if (pthread_create(&sz->th, NULL, sizer_main, sz) != 0)
+	if (thread_start(&sz->th, sizer_main, sz) != 0)
 		atomic_store(&sz->state, TOTAL_UNKNOWN);
 	else
 		sz->running = 1;
@@ -503,7 +503,7 @@ progress_end(void)
 {
 	if (P.sz.running) {
 		atomic_store(&P.sz.stop, 1);
-		pthread_join(P.sz.th, NULL);
+		thread_join(&P.sz.th);
 		P.sz.running = 0;
 	}
 	clear();

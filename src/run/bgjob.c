@@ -6,12 +6,13 @@
 #include <stdlib.h>
 
 #include "bgjob.h"
+#include "thread.h"
 #include "xmalloc.h"
 
 struct bgjob {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;	/* a job given or done; quit */
-	pthread_t th;
+	struct thread th;
 	struct bgjob_task *head, **tail;	/* given, not yet taken */
 	int	 started;	/* 1: the thread runs, -1: it could not */
 	int	 quit;
@@ -57,8 +58,8 @@ bgjob_start(struct bgjob *b, struct bgjob_task *t)
 {
 	atomic_store_explicit(&t->done, 0, memory_order_relaxed);
 	if (b->started == 0)
-		b->started = pthread_create(&b->th, NULL, bgjob_main, b) ==
-		    0 ? 1 : -1;
+		b->started = thread_start(&b->th, bgjob_main, b) == 0 ?
+		    1 : -1;
 	if (b->started < 0) {
 		t->fn(t->arg);
 		atomic_store_explicit(&t->done, 1, memory_order_release);
@@ -93,7 +94,7 @@ bgjob_free(struct bgjob *b)
 		b->quit = 1;
 		pthread_cond_broadcast(&b->cv);
 		pthread_mutex_unlock(&b->mu);
-		pthread_join(b->th, NULL);
+		thread_join(&b->th);
 	}
 	pthread_mutex_destroy(&b->mu);
 	pthread_cond_destroy(&b->cv);

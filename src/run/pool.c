@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "pool.h"
+#include "thread.h"
 #include "xmalloc.h"
 
 struct pool {
@@ -16,7 +17,7 @@ struct pool {
 	pool_fn	*fn;
 	void	**wctx;
 	unsigned nthreads;
-	pthread_t *th;
+	struct thread *th;
 	void	**items;
 	unsigned char *finished;
 	size_t	 cap, head, next, tail;
@@ -76,8 +77,7 @@ pool_new(unsigned nthreads, pool_fn *fn, void **wctx)
 			w = xmalloc(sizeof(*w));
 			w->p = p;
 			w->ctx = wctx[i];
-			if (pthread_create(&p->th[i], NULL, worker_main,
-			    w) != 0) {
+			if (thread_start(&p->th[i], worker_main, w) != 0) {
 				/* Go on with the threads we have. */
 				free(w);
 				break;
@@ -155,7 +155,7 @@ pool_free(struct pool *p)
 		pthread_cond_broadcast(&p->work);
 		pthread_mutex_unlock(&p->mu);
 		for (i = 0; i < p->nthreads; i++)
-			pthread_join(p->th[i], NULL);
+			thread_join(&p->th[i]);
 	}
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->work);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "prefault.h"
+#include "thread.h"
 #include "xmalloc.h"
 
 #define CHUNK	(1024 * 1024)
@@ -28,7 +29,7 @@ struct slot {
 struct prefault {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;	/* a slot asked, dropped or done; quit */
-	pthread_t th;
+	struct thread th;
 	struct slot *slot;
 	size_t	 nslots, next;
 	uintptr_t page;		/* bytes of a page, a power of two */
@@ -149,8 +150,8 @@ prefault_ask(struct prefault *f, size_t slot, void *addr, size_t len)
 	}
 	/* Asks and drops come from one thread at a time (prefault.h). */
 	if (f->started == 0)
-		f->started = pthread_create(&f->th, NULL, prefault_main, f) ==
-		    0 ? 1 : -1;
+		f->started = thread_start(&f->th, prefault_main, f) == 0 ?
+		    1 : -1;
 	if (f->started < 0)
 		return;
 	pthread_mutex_lock(&f->mu);
@@ -180,7 +181,7 @@ prefault_free(struct prefault *f)
 		f->quit = 1;
 		pthread_cond_broadcast(&f->cv);
 		pthread_mutex_unlock(&f->mu);
-		pthread_join(f->th, NULL);
+		thread_join(&f->th);
 	}
 	pthread_mutex_destroy(&f->mu);
 	pthread_cond_destroy(&f->cv);
