@@ -72,17 +72,21 @@ check_algo_opts(const struct scheme *sc, int have_t, int have_d,
     int have_lsh, const struct cluster_opts *co, int exact)
 {
 	const struct algo_desc *a = algo_get(sc->algo);
+	char l[ALGO_LIST_MAX], h[ALGO_LIST_MAX], e[ALGO_LIST_MAX];
 
 	if (have_lsh && a->cand != CAND_BANDS)
-		errx(EXIT_TROUBLE, "--lsh: bands apply to minhash and oph "
-		    "fingerprints");
+		errx(EXIT_TROUBLE, "--lsh: bands apply to %s fingerprints",
+		    algo_list(l, sizeof(l), 0, CAND_BANDS, "", "and"));
 	if (have_d && a->cand != CAND_HAMMING)
-		errx(EXIT_TROUBLE, "-d: applies to simhash fingerprints");
+		errx(EXIT_TROUBLE, "-d: applies to %s fingerprints",
+		    algo_list(l, sizeof(l), 0, CAND_HAMMING, "", "and"));
 	if (have_t && !exact && !(a->flags & ALGO_RESEMBLANCE))
-		errx(EXIT_TROUBLE, "-t: applies to minhash, oph and bottomk "
-		    "fingerprints, and to documents (simhash fingerprints "
-		    "join within -d bits, key ones when equal; --verify "
-		    "confirms them by -t)");
+		errx(EXIT_TROUBLE, "-t: applies to %s fingerprints, and to "
+		    "documents (%s fingerprints join within -d bits, %s ones "
+		    "when equal; --verify confirms them by -t)",
+		    algo_list(l, sizeof(l), ALGO_RESEMBLANCE, -1, "", "and"),
+		    algo_list(h, sizeof(h), 0, CAND_HAMMING, "", "and"),
+		    algo_list(e, sizeof(e), 0, CAND_EQUAL, "", "and"));
 	if (have_lsh && co->lsh.b * co->lsh.r > sc->size)
 		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
 		    "values of a fingerprint", co->lsh.b, co->lsh.r, sc->size);

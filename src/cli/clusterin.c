@@ -294,10 +294,14 @@ sorted_fpline(const char *line, size_t len, const struct out *o,
 		errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path), lineno, why);
 	if (o->zero && fpline_holds_line(fp))
 		cli_not_z(path, lineno);
-	if (algo_get(fp->sc.algo)->cand != CAND_EQUAL)
-		errx(EXIT_TROUBLE, "%s:%zu: --sorted groups key fingerprints "
-		    "(-a key) or band lines (--bands)", cli_vis(path),
-		    lineno);
+	if (algo_get(fp->sc.algo)->cand != CAND_EQUAL) {
+		char n[ALGO_LIST_MAX], a[ALGO_LIST_MAX];
+
+		errx(EXIT_TROUBLE, "%s:%zu: --sorted groups %s fingerprints "
+		    "(%s) or band lines (--bands)", cli_vis(path), lineno,
+		    algo_list(n, sizeof(n), 0, CAND_EQUAL, "", "or"),
+		    algo_list(a, sizeof(a), 0, CAND_EQUAL, "-a ", "or"));
+	}
 	if (run->have_sc && !scheme_equal(&run->sc, &fp->sc)) {
 		scheme_format(&fp->sc, sch);
 		scheme_format(&run->sc, want);

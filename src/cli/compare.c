@@ -677,10 +677,14 @@ compare_read(const struct cmd *c, int argc, char **argv,
 		load_fingerprints(s, argc, argv, a->oo.zero);
 		r->sc = s[0].fp.sc;
 		if (a->containment &&
-		    !(algo_get(r->sc.algo)->flags & ALGO_CONTAINMENT))
+		    !(algo_get(r->sc.algo)->flags & ALGO_CONTAINMENT)) {
+			char l[ALGO_LIST_MAX];
+
 			errx(EXIT_TROUBLE, "--containment: fingerprints of "
-			    "%s cannot estimate containment (bottomk can)",
-			    scheme_algo_name(r->sc.algo));
+			    "%s cannot estimate containment (%s can)",
+			    scheme_algo_name(r->sc.algo), algo_list(l,
+			    sizeof(l), ALGO_CONTAINMENT, -1, "", "and"));
+		}
 		return;
 	}
 	shopts_scheme(c, &a->so, REC_NONE, &r->sc);

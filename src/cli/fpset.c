@@ -66,10 +66,14 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 			    li.lineno, why);
 		if (zero && fpline_holds_line(&fp))
 			cli_not_z(path, li.lineno);
-		if (simhash && algo_get(fp.sc.algo)->cand != CAND_HAMMING)
-			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": not a simhash "
+		if (simhash && algo_get(fp.sc.algo)->cand != CAND_HAMMING) {
+			char l[ALGO_LIST_MAX];
+
+			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": not a %s "
 			    "fingerprint (%s)", cli_vis(path), li.lineno,
+			    algo_list(l, sizeof(l), 0, CAND_HAMMING, "", "or"),
 			    scheme_algo_name(fp.sc.algo));
+		}
 		if (!s->have_sc) {
 			s->sc = fp.sc;
 			s->have_sc = 1;

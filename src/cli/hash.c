@@ -131,7 +131,10 @@ hash_check(const struct cmd *c, int argc, struct hash_args *a)
 		cli_usage(c);
 	}
 	if (a->bands && algo_get(a->so.algo)->cand != CAND_BANDS) {
-		warnx("--bands: needs -a minhash or -a oph");
+		char l[ALGO_LIST_MAX];
+
+		warnx("--bands: needs %s", algo_list(l, sizeof(l), 0,
+		    CAND_BANDS, "-a ", "or"));
 		cli_usage(c);
 	}
 	if (a->bands && a->t >= 0 && a->have_lsh) {

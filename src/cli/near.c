@@ -327,7 +327,10 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		cli_usage(c);
 	}
 	if (algo_get(a->so.algo)->cand != CAND_HAMMING) {
-		warnx("-a: near works on simhash fingerprints only");
+		char l[ALGO_LIST_MAX];
+
+		warnx("-a: near works on %s fingerprints only", algo_list(l,
+		    sizeof(l), 0, CAND_HAMMING, "", "and"));
 		cli_usage(c);
 	}
 	if (a->so.given && !a->docs) {

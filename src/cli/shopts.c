@@ -95,7 +95,10 @@ shopts_scheme(const struct cmd *c, struct shopts *o, enum recmode mode,
 	if (o->weights == NULL)
 		return;
 	if (!(algo_get(sc->algo)->flags & ALGO_WEIGHTS) || sc->chars) {
-		warnx("--weights: applies to simhash with word shingles only");
+		char l[ALGO_LIST_MAX];
+
+		warnx("--weights: applies to %s with word shingles only",
+		    algo_list(l, sizeof(l), ALGO_WEIGHTS, -1, "", "and"));
 		cli_usage(c);
 	}
 	if (weights_load(&o->wt, o->weights, sc, &e) == -1) {

@@ -190,7 +190,7 @@ refuse(const struct cmd *c, int ch)
 		    "unweighted");
 	else
 		warnx("-%c: not an option of uniq: its sketch is always "
-		    "minhash, sized from -t", ch);
+		    "%s, sized from -t", ch, scheme_algo_name(ALGO_MINHASH));
 	cli_usage(c);
 }
 

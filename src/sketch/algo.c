@@ -49,6 +49,42 @@ algo_names(char *buf, size_t size)
 	return buf;
 }
 
+/* Is a named by algo_list(flags, cand)? */
+static int
+listed(const struct algo_desc *a, unsigned flags, int cand)
+{
+	return (a->flags & flags) == flags && (cand < 0 ||
+	    a->cand == (enum cand_rule)cand);
+}
+
+char *
+algo_list(char *buf, size_t size, unsigned flags, int cand,
+    const char *pre, const char *conj)
+{
+	size_t i, n = 0, left = 0;
+	int rule, w;
+
+	for (i = 0; i < NALGO; i++)
+		left += listed(algo_table[i], flags, cand);
+	buf[0] = '\0';
+	/* CAND_EQUAL is the last rule of enum cand_rule. */
+	for (rule = CAND_BANDS; rule <= CAND_EQUAL; rule++)
+		for (i = 0; i < NALGO && n < size; i++) {
+			if (algo_table[i]->cand != (enum cand_rule)rule ||
+			    !listed(algo_table[i], flags, cand))
+				continue;
+			left--;
+			w = snprintf(buf + n, size - n, "%s%s%s%s%s", pre,
+			    algo_table[i]->name, left == 1 ? " " : left > 1 ?
+			    ", " : "", left == 1 ? conj : "", left == 1 ?
+			    " " : "");
+			if (w < 0)
+				return buf;
+			n += (size_t)w;
+		}
+	return buf;
+}
+
 const char *
 algo_check_k(unsigned size)
 {

@@ -106,6 +106,19 @@ size_t	 algo_count(void);
  */
 char	*algo_names(char *buf, size_t size);
 
+/*
+ * The names of the algorithms with all of flags (ALGO_*) and, unless
+ * cand is -1, candidate rule cand, for a message: in the order of their
+ * candidate rule, then of the table, each after pre ("-a " or ""), the
+ * last two joined by conj ("and", "or"): "minhash and oph".  Into buf
+ * of size bytes (ALGO_LIST_MAX is enough), cut short if it is too small;
+ * returns buf.  So a message that names algorithms needs no edit for a
+ * new one.
+ */
+#define ALGO_LIST_MAX	256
+char	*algo_list(char *buf, size_t size, unsigned flags, int cand,
+	    const char *pre, const char *conj);
+
 /* check_size for algorithms of k values: 1 to ALGO_K_MAX. */
 const char *algo_check_k(unsigned size);
 
