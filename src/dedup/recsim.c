@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "recsim.h"
+#include "similarity.h"
 #include "xmalloc.h"
 
 #define SET_MIN		64
@@ -238,27 +239,6 @@ distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
 }
 
 /*
- * The fewest shingles that sets of na and nb distinct ones must share for
- * a resemblance of t or more, |A n B| / (na + nb - |A n B|) computed as
- * below; more than min(na, nb) if none will do.  The resemblance grows
- * with what is shared, so this is the one test to make.
- */
-static size_t
-least_shared(size_t na, size_t nb, double t)
-{
-	size_t most = na < nb ? na : nb, s;
-
-	s = (size_t)(t * (double)(na + nb) / (1 + t));
-	if (s > most)
-		s = most + 1;
-	while (s > 0 && (double)(s - 1) / (double)(na + nb - (s - 1)) >= t)
-		s--;
-	while (s <= most && (double)s / (double)(na + nb - s) < t)
-		s++;
-	return s;
-}
-
-/*
  * Do the distinct shingles h[0..nb) resemble the held set at t or more?
  * The answer is known as soon as too many are missing from the set: on
  * uniq's 5M lines of source, 69% of the scans fail, and a scan reads 18
@@ -270,7 +250,8 @@ resemble(struct recsim *r, const uint64_t *h, size_t nb, double t)
 	size_t i, missing, allowed, need, na = r->a.n;
 
 	r->compared++;
-	if (na == 0 || (need = least_shared(na, nb, t)) > (na < nb ? na : nb))
+	if (na == 0 || (need = similarity_least_shared(na, nb, t, 1)) >
+	    (na < nb ? na : nb))
 		return 0;
 	allowed = nb - need;
 	for (i = missing = 0; i < nb; i++)
@@ -284,7 +265,7 @@ recsim_can_reach(const struct recsim *r, size_t nb, double t)
 {
 	size_t na = r->a.n, most = na < nb ? na : nb;
 
-	/* least_shared() <= most, without its search. */
+	/* similarity_least_shared() <= most, without its search. */
 	return most > 0 && (double)most / (double)(na + nb - most) >= t;
 }
 

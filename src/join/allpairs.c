@@ -38,6 +38,7 @@
 
 #include "allpairs.h"
 #include "keysort.h"
+#include "similarity.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
@@ -118,28 +119,6 @@ least_size(size_t s, double t)
 	while (m < s && (double)m / (double)s < t)
 		m++;
 	return m;
-}
-
-/*
- * The least overlap o of sets of na and nb hashes with a resemblance
- * (double)o / (double)(na + nb - o) >= t.  The caller knows that one
- * exists: na / nb >= t, nb <= na.  The resemblance grows with o, in
- * doubles too (a division correctly rounded is monotone), so the search
- * from below the real root finds the least.
- */
-static size_t
-least_shared(size_t na, size_t nb, double t)
-{
-	size_t most = na < nb ? na : nb, o;
-
-	o = (size_t)(t * (double)(na + nb) / (1 + t));
-	if (o > most)
-		o = most;
-	while (o > 0 && (double)(o - 1) / (double)(na + nb - (o - 1)) >= t)
-		o--;
-	while (o < most && (double)o / (double)(na + nb - o) < t)
-		o++;
-	return o;
 }
 
 /* Hand over every pair of a copy of x and a copy of y. */
@@ -333,7 +312,8 @@ make_index(struct apjoin *j)
 		s->pre = 0;
 		if (s->size == 0)
 			continue;
-		full = s->size - least_shared(s->size, s->size, j->t) + 1;
+		full = s->size - similarity_least_shared(s->size, s->size,
+		    j->t, 0) + 1;
 		c1 = s->size - s->rlen;
 		if (full > c1)
 			s->pre = (uint32_t)(full - c1);
@@ -354,7 +334,8 @@ need_of(struct apjoin *j, uint32_t x, size_t s, size_t m)
 {
 	if (j->stamp[m] != x + 1) {
 		j->stamp[m] = x + 1;
-		j->alpha[m] = (uint32_t)least_shared(s, m, j->t);
+		j->alpha[m] = (uint32_t)similarity_least_shared(s, m,
+		    j->t, 0);
 	}
 	return j->alpha[m];
 }

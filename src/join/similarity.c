@@ -29,3 +29,18 @@ similarity_estimate(const struct scheme *sc, const uint64_t *a,
 	memset(e, 0, sizeof(*e));
 	algo_get(sc->algo)->estimate(sc, a, b, scheme_nvalues(sc), e);
 }
+
+size_t
+similarity_least_shared(size_t na, size_t nb, double t, int beyond)
+{
+	size_t most = na < nb ? na : nb, limit = most + (beyond != 0), o;
+
+	o = (size_t)(t * (double)(na + nb) / (1 + t));
+	if (o > limit)
+		o = limit;
+	while (o > 0 && (double)(o - 1) / (double)(na + nb - (o - 1)) >= t)
+		o--;
+	while (o < limit && (double)o / (double)(na + nb - o) < t)
+		o++;
+	return o;
+}

@@ -37,6 +37,17 @@ struct estimate {
 	double	 similarity;	/* the scheme's figure for a threshold */
 };
 
+/*
+ * The least overlap o of sets of na and nb distinct hashes with a
+ * resemblance o / (na + nb - o) >= t, computed in doubles as here.  If no
+ * o up to min(na, nb) reaches t: min(na, nb) + 1 with beyond, else
+ * min(na, nb) (for a caller that knows one exists, na / nb >= t).  The
+ * resemblance grows with o, in doubles too (a division correctly rounded
+ * is monotone), so the search from near the real root finds the least,
+ * and the one test of a pair is whether it shares that many.
+ */
+size_t	similarity_least_shared(size_t na, size_t nb, double t, int beyond);
+
 /* Exact figures from two shingle sets. */
 void	similarity_exact(const struct shset *a, const struct shset *b,
 	    struct similarity *);

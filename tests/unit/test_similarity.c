@@ -271,6 +271,38 @@ test_estimates_per_scheme(void)
 	CHECK(!e.equal && e.similarity == 0, "keys differ");
 }
 
+/*
+ * The least overlap for a resemblance of t, by brute force, against
+ * similarity_least_shared(); past min(na, nb), beyond says what it is.
+ */
+static void
+test_least_shared(void)
+{
+	static const double ts[] = { 0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 1 };
+	size_t na, nb, o, most, want, got;
+	unsigned i;
+
+	for (i = 0; i < sizeof(ts) / sizeof(ts[0]); i++)
+		for (na = 1; na <= 40; na++)
+			for (nb = 1; nb <= 40; nb++) {
+				most = na < nb ? na : nb;
+				for (o = 0; o <= most; o++)
+					if ((double)o / (double)(na + nb - o) >=
+					    ts[i])
+						break;
+				want = o;
+				got = similarity_least_shared(na, nb, ts[i],
+				    1);
+				CHECK(got == want, "%zu, %zu, t %g: %zu, "
+				    "want %zu", na, nb, ts[i], got, want);
+				got = similarity_least_shared(na, nb, ts[i],
+				    0);
+				CHECK(got == (want > most ? most : want),
+				    "%zu, %zu, t %g, not beyond: %zu", na, nb,
+				    ts[i], got);
+			}
+}
+
 int
 main(void)
 {
@@ -280,5 +312,6 @@ main(void)
 	RUN(test_shset);
 	RUN(test_shset_batches);
 	RUN(test_estimates_per_scheme);
+	RUN(test_least_shared);
 	return unit_status();
 }
