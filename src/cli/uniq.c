@@ -121,10 +121,8 @@ duplicate(struct uniq *u, uint32_t id, const char *rec, size_t len)
 		u->cnt[id]++;
 	k = dedup_record(&u->dd, id, &klen);
 	if (u->explain) {
-		if (u->rec.mode == REC_TSV) {
-			len = record_idlen(rec, len);
-			klen = record_idlen(k, klen);
-		}
+		rec = record_id(u->rec.mode, rec, len, &len);
+		k = record_id(u->rec.mode, k, klen, &klen);
 		out_write(rec, len);
 		out_write("\t", 1);
 		put(u, k, klen);

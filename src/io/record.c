@@ -219,8 +219,19 @@ record_name_why(const struct record *r)
 	return NULL;
 }
 
-size_t
-record_idlen(const char *rec, size_t len)
+const char *
+record_id(enum recmode mode, const char *rec, size_t len, size_t *idlen)
 {
-	return (size_t)((const char *)memchr(rec, '\t', len) - rec);
+	const char *tab;
+
+	switch (mode) {
+	case REC_TSV:
+		/* recbatch_next() read it: it has its tab. */
+		tab = memchr(rec, '\t', len);
+		*idlen = tab != NULL ? (size_t)(tab - rec) : len;
+		return rec;
+	default:
+		*idlen = len;
+		return rec;
+	}
 }

@@ -118,7 +118,13 @@ record_text(enum recmode mode, const char *rec, size_t len, size_t *tlen)
 	return rec;
 }
 
-/* The ID of a whole REC_TSV record read before by recbatch_next(). */
-size_t	record_idlen(const char *rec, size_t len);
+/*
+ * What names a whole record rec, read before by recbatch_next() in mode,
+ * where records are named by what they hold (uniq --explain): the ID of
+ * an ID<TAB>TEXT record, the whole record in the other modes.  Its
+ * length into *idlen.
+ */
+const char *record_id(enum recmode mode, const char *rec, size_t len,
+	    size_t *idlen);
 
 #endif
