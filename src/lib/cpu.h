@@ -51,10 +51,18 @@
 #define CPU_AVX512F	0x2	/* minhash's loop of sixteen */
 /* The AVX-512 block scanners: F, BW, DQ, VL, VBMI, VBMI2, and BMI2. */
 #define CPU_AVX512_TEXT	0x4
+/*
+ * SSSE3's byte shuffle, which compresses the items of the SSE2 character
+ * scanner: every processor with AVX2 has it, and it goes with CPU_AVX2
+ * when that is disabled, so that NEARDUP_NO_AVX2 tests the portable
+ * compress.
+ */
+#define CPU_SSSE3	0x8
 
 /*
  * Do without the extensions in mask from now on (CPU_AVX512F and
- * CPU_AVX512_TEXT for NEARDUP_NO_AVX512, CPU_AVX2 for NEARDUP_NO_AVX2).
+ * CPU_AVX512_TEXT for NEARDUP_NO_AVX512, CPU_AVX2 for NEARDUP_NO_AVX2,
+ * which takes CPU_SSSE3 with it).
  * Call it before any thread starts; 0 restores all the processor has.
  * Engine objects set up before the call keep what they chose.
  */

@@ -65,6 +65,7 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->ws.flush = scan_flush;
 	s->ws.flushctx = s;
 #ifdef CPU_AVX512_SCAN
+	s->ws.ssse3 = (cpu_usable() & CPU_SSSE3) != 0;
 	if ((s->ws.avx512 = (cpu_usable() & CPU_AVX512_TEXT) != 0))
 		wordvec_init(&s->ws);
 #endif
