@@ -122,7 +122,7 @@ for a in '-a simhash -w 3' '-a simhash -c 5' '-a oph -k 128 -w 3' \
          '-a bottomk -k 128 -w 3' '-a minhash -k 128 -w 3' '-a key -w 3'; do
   add stream nd "neardup hash -j 1 $a" '' "$big" "$Bbytes" "$(q "$bin") hash -j 1 $a $Bq"
   add stream nd "neardup hash -j 1 $a" 'AVX2 only (NEARDUP_NO_AVX512=1)' "$big" "$Bbytes" \
-    "NEARDUP_NO_AVX512=1 $(q "$bin") hash -j 1 $a $Bq"
+    "env NEARDUP_NO_AVX512=1 $(q "$bin") hash -j 1 $a $Bq"
   if [ -x "$scalar" ]; then
     add stream nd "neardup hash -j 1 $a" 'scalar build (-DNEARDUP_SCALAR)' "$big" "$Bbytes" \
       "$(q "$scalar") hash -j 1 $a $Bq"

@@ -92,9 +92,9 @@ window_grams_n(const uint64_t *h, size_t m, unsigned n, uint64_t *out)
  * The rolls window_slide gives for the m items h[0 .. m), whose n - 1
  * predecessors are h[-n + 1 .. 0): out[k] is the XOR of rotl(h[k - i], i)
  * for i < n.  No iteration depends on another, so the compiler vectorizes
- * them; the usual n have a loop each.
+ * them; the usual n have a loop each, inlined into the caller's clones.
  */
-static inline void
+static inline __attribute__((always_inline)) void
 window_grams(const uint64_t *h, size_t m, unsigned n, uint64_t *out)
 {
 	size_t k;
