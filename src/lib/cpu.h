@@ -13,12 +13,16 @@
 #define CPU_H
 
 /*
- * The block scanners of the shingler (wordscan.c) need SSE2; without it,
- * or with -DNEARDUP_SCALAR (to check that both agree), the shingler's
- * byte-at-a-time path does all the work.  The AVX-512 scanners
- * (wordvec.c) and minhash's AVX2 and AVX-512 loops are compiled in on
- * x86-64 with GCC or clang, and used where the processor has them.
+ * The block scanners of the shingler (wordscan.c) classify 64 bytes at a
+ * time with SSE2 where the compiler targets it, and elsewhere (arm64,
+ * s390x, or x86-64 with -DNEARDUP_SCALAR, which stands for them) with the
+ * same tests on 64-bit words; the shingler's byte-at-a-time path, the
+ * reference, takes what they leave (non-ASCII text, the last bytes).
+ * The AVX-512 scanners (wordvec.c) and minhash's AVX2 and AVX-512 loops
+ * are compiled in on x86-64 with GCC or clang, and used where the
+ * processor has them.
  */
+#define CPU_BLOCK_SCAN 1
 #if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
 #define CPU_SSE2_SCAN 1
 #endif

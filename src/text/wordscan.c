@@ -1,23 +1,26 @@
 /*
- * The SSE2 block scanners (see wordscan.h).  Between words the text is read 64
- * bytes at a time: SSE2 compares turn a block into bitmaps of word bytes,
- * capitals and non-ASCII bytes, and the words are the runs of ones.  The
- * window state lives in locals here, where the compiler keeps it in
- * registers.
+ * The block scanners (see wordscan.h).  Between words the text is read 64
+ * bytes at a time: SSE2 compares, or without SSE2 the same tests on 64-bit
+ * words, turn a block into bitmaps of word bytes, capitals and non-ASCII
+ * bytes, and the words are the runs of ones.  The window state lives in
+ * locals here, where the compiler keeps it in registers.
  */
 #include <string.h>
 
+#include "byteorder.h"
 #include "cpu.h"
 #include "scheme.h"
 #include "token.h"
 #include "window.h"
 #include "wordscan.h"
 
+#ifdef CPU_BLOCK_SCAN
 #ifdef CPU_SSE2_SCAN
 #include <emmintrin.h>
 #include <immintrin.h>
+#endif
 
-
+#ifdef CPU_SSE2_SCAN
 /*
  * Bitmaps of 64 bytes at p: bytes that belong to words, ASCII capitals,
  * and non-ASCII bytes.  Also the 64 bytes with capitals folded, in low,
@@ -69,6 +72,67 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 	*high = mh;
 }
 
+#else
+#define ONES	0x0101010101010101ULL
+
+/* 0x80 in each of the 8 bytes of x (all ASCII) in [lo, lo + n). */
+static inline uint64_t
+swar_in(uint64_t x, unsigned lo, unsigned n)
+{
+	return (x + ONES * (0x80 - lo)) & ~(x + ONES * (0x80 - lo - n)) &
+	    ONES * 0x80;
+}
+
+/* The high bits of the 8 bytes of x as 8 bits, byte 0 the lowest. */
+static inline uint64_t
+swar_bits(uint64_t x)
+{
+	return ((x >> 7 & ONES) * 0x0102040810204080ULL) >> 56;
+}
+
+/* classify64 in 64-bit words: the same tests, 8 bytes at a time. */
+static inline __attribute__((always_inline)) void
+classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
+    uint64_t *upper, uint64_t *high, unsigned char low[64],
+    unsigned char *spaced)
+{
+	uint64_t x, h, u, w, b, mw = 0, mu = 0, mh = 0;
+	unsigned i;
+
+	for (i = 0; i < 64; i += 8) {
+		memcpy(&x, p + i, sizeof(x));
+		x = le64(x);		/* byte 0 the lowest, on any machine */
+		h = x & ONES * 0x80;
+		x &= ~h;
+		u = swar_in(x, 'A', 26);
+		if (keeppunct)
+			w = ~(swar_in(x, 9, 5) | swar_in(x, ' ', 1)) &
+			    ONES * 0x80;
+		else
+			w = swar_in(x, '0', 10) |
+			    swar_in(x | ONES * 0x20, 'a', 26);
+		w &= ~h;
+		if (fold)
+			x |= u >> 2;
+		x |= h;
+		if (spaced != NULL) {
+			/* Word bytes as they are, the others spaces. */
+			b = (w >> 7) * 0xff;
+			b = le64((x & b) | (ONES * ' ' & ~b));
+			memcpy(spaced + i, &b, sizeof(b));
+		}
+		x = le64(x);
+		memcpy(low + i, &x, sizeof(x));
+		mw |= swar_bits(w) << i;
+		mu |= swar_bits(u) << i;
+		mh |= swar_bits(h) << i;
+	}
+	*word = mw & ~mh;
+	*upper = mu;
+	*high = mh;
+}
+#endif
+
 /*
  * The hash of a word of len bytes at p, of which at least 8 are readable.
  * Words of up to 8 bytes go through a direct-mapped cache: text reuses a
@@ -81,6 +145,7 @@ word_hash(struct scan *s, const unsigned char *p, unsigned len)
 	uint64_t key, w;
 
 	memcpy(&w, p, sizeof(w));
+	w = le64(w);		/* the word's bytes the low ones, on any machine */
 	/* An 8-byte word whose last byte looks like a length is not cached. */
 	if (len > 8 || (len == 8 && (w >> 56) < 8))
 		return token_hash(p, len, s->seed);
@@ -237,6 +302,25 @@ out:
 }
 
 /*
+ * The bytes of in[0 .. 64) whose bits are set in keep, in order, to out,
+ * which has 8 bytes to spare; returns how many.  The portable way, then
+ * with SSSE3.
+ */
+static size_t
+compress_bytes(const unsigned char *in, uint64_t keep, unsigned char *out)
+{
+	size_t c = 0;
+	unsigned i;
+
+	for (i = 0; i < 64; i++) {
+		out[c] = in[i];
+		c += keep >> i & 1;
+	}
+	return c;
+}
+
+#ifdef CPU_SSE2_SCAN
+/*
  * Compressing the bytes of a block: shuf[m] is the vpshufb control that
  * moves the bytes whose bits are set in m, in order, to the front of 8.
  */
@@ -329,23 +413,6 @@ static const uint64_t shuf[256] = {
 	0x0706050403020100ULL,
 };
 
-/*
- * The bytes of in[0 .. 64) whose bits are set in keep, in order, to out,
- * which has 8 bytes to spare; returns how many.  The portable way first.
- */
-static size_t
-compress_bytes(const unsigned char *in, uint64_t keep, unsigned char *out)
-{
-	size_t c = 0;
-	unsigned i;
-
-	for (i = 0; i < 64; i++) {
-		out[c] = in[i];
-		c += keep >> i & 1;
-	}
-	return c;
-}
-
 static __attribute__((target("ssse3,popcnt"))) size_t
 compress_ssse3(const unsigned char *in, uint64_t keep, unsigned char *out)
 {
@@ -362,6 +429,18 @@ compress_ssse3(const unsigned char *in, uint64_t keep, unsigned char *out)
 	}
 	return c;
 }
+
+/* The items of a block, compressed the fastest way the processor has. */
+static inline size_t
+compress(const struct scan *s, const unsigned char *in, uint64_t keep,
+    unsigned char *out)
+{
+	return s->ssse3 ? compress_ssse3(in, keep, out) :
+	    compress_bytes(in, keep, out);
+}
+#else
+#define compress(s, in, keep, out) compress_bytes(in, keep, out)
+#endif
 
 /*
  * Character n-grams, 64 bytes at a time: each word byte is an item, and a
@@ -404,8 +483,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			*qh++ = ascii[' '];
 			q.nq++;
 		}
-		c = s->ssse3 ? compress_ssse3(spaced, mw | st >> 1, item) :
-		    compress_bytes(spaced, mw | st >> 1, item);
+		c = compress(s, spaced, mw | st >> 1, item);
 		for (k = 0; k < c; k++)
 			qh[k] = ascii[item[k]];
 		q.nq += c;
