@@ -162,8 +162,9 @@ word_hash(struct scan *s, const unsigned char *p, unsigned len)
 /*
  * The items found, hashed, before they are rolled into n-grams in one
  * batch (window.h): h[0 .. n) the window, oldest first, then nq new items.
- * A batch of 512 leaves room for the items of one more block (at most 96)
- * and is no more than out holds.
+ * A batch of 512 leaves room for the items of one more block (at most 65
+ * characters or 33 words; QBLOCK is a margin above both) and is no more
+ * than out holds.
  */
 #define QCAP	512
 #define QBLOCK	96
