@@ -3,6 +3,7 @@
 # Massey's simhash on the same input in the same run, and print one Markdown table.
 #
 #   bench/hash.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 10m|100m|1g]
+#                 [-S SCALAR_BINARY]
 #
 #   -n RUNS    timed runs of every contender (default 5)
 #   -b BINARY  the neardup to time (default ./neardup)
@@ -11,6 +12,14 @@
 #   -s SIZE    single-stream input: 10m (big10m.txt), 100m (big100m.txt) or
 #              1g (big.txt, the default); quick (bench/run -q): big10m.txt, and
 #              pairs/n1000 (1,000 files) instead of kernel/ for the tree rows
+#   -S BINARY  a scalar build of neardup, for the scalar rows (default
+#              build/scalar/neardup, made by
+#              make O=build/scalar CFLAGS='-O2 -g -DNEARDUP_SCALAR')
+#
+# Each scheme has three rows: the best vector path of this CPU, AVX2 only
+# (NEARDUP_NO_AVX512=1: no AVX-512 and no VBMI2 text scanners; the loops
+# compiled for x86-64-v4 by target_clones still run where the CPU has it),
+# and the scalar build (skipped, and said so, when it is not built).
 #
 # Runs alternate (round-robin): run 1 of every contender of a group, then run 2 of every
 # contender, ...; each round starts one contender further on, so no contender always
@@ -29,7 +38,8 @@ runs=5
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 size=1g
-bench_options "bench/hash.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 10m|100m|1g]" "$@"
+scalar=build/scalar/neardup
+bench_options -x S:scalar "bench/hash.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 10m|100m|1g] [-S SCALAR_BINARY]" "$@"
 # quick (bench/run -q): big10m.txt, and pairs/n1000 instead of kernel/ for the tree rows
 tree=kernel
 case $size in
@@ -44,6 +54,7 @@ for f in "$big" big10m.txt big100m.txt "$tree"; do
   [ -e "$corpus/$f" ] || die "$corpus/$f: missing (run shared/bench/corpus.sh beside the project)"
 done
 find_bin "$bin"
+[ -x "$scalar" ] && scalar=$(realpath "$scalar")
 need_time
 make_tmp bench
 
@@ -110,6 +121,14 @@ done
 for a in '-a simhash -w 3' '-a simhash -c 5' '-a oph -k 128 -w 3' \
          '-a bottomk -k 128 -w 3' '-a minhash -k 128 -w 3' '-a key -w 3'; do
   add stream nd "neardup hash -j 1 $a" '' "$big" "$Bbytes" "$(q "$bin") hash -j 1 $a $Bq"
+  add stream nd "neardup hash -j 1 $a" 'AVX2 only (NEARDUP_NO_AVX512=1)' "$big" "$Bbytes" \
+    "env NEARDUP_NO_AVX512=1 $(q "$bin") hash -j 1 $a $Bq"
+  if [ -x "$scalar" ]; then
+    add stream nd "neardup hash -j 1 $a" 'scalar build (-DNEARDUP_SCALAR)' "$big" "$Bbytes" \
+      "$(q "$scalar") hash -j 1 $a $Bq"
+  else
+    add stream nd "neardup hash -j 1 $a" "scalar build: $scalar not built, skipped" "$big" 0 ""
+  fi
 done
 
 K=$corpus/$tree
@@ -195,6 +214,7 @@ done
 for ((i = 0; i < n; i++)); do
   role=peer
   if [ "${KEY[i]}" = nd ]; then
+    [ -z "${NOTE[i]}" ] || continue	# the best path only
     case ${LABEL[i]} in
       'neardup hash -j 1 -a simhash -w 3' | 'neardup hash -r -j '[12]) role=neardup ;;
       *) continue ;;

@@ -25,6 +25,8 @@ supported(void)
 	    __builtin_cpu_supports("avx512vbmi2") &&
 	    __builtin_cpu_supports("bmi2"))
 		m |= CPU_AVX512_TEXT;
+	if (__builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt"))
+		m |= CPU_SSSE3;
 #endif
 	return m;
 }
@@ -32,7 +34,7 @@ supported(void)
 void
 cpu_disable(unsigned mask)
 {
-	disabled = mask;
+	disabled = mask & CPU_AVX2 ? mask | CPU_SSSE3 : mask;
 }
 
 unsigned

@@ -13,12 +13,16 @@
 #define CPU_H
 
 /*
- * The block scanners of the shingler (wordscan.c) need SSE2; without it,
- * or with -DNEARDUP_SCALAR (to check that both agree), the shingler's
- * byte-at-a-time path does all the work.  The AVX-512 scanners
- * (wordvec.c) and minhash's AVX2 and AVX-512 loops are compiled in on
- * x86-64 with GCC or clang, and used where the processor has them.
+ * The block scanners of the shingler (wordscan.c) classify 64 bytes at a
+ * time with SSE2 where the compiler targets it, and elsewhere (arm64,
+ * s390x, or x86-64 with -DNEARDUP_SCALAR, which stands for them) with the
+ * same tests on 64-bit words; the shingler's byte-at-a-time path, the
+ * reference, takes what they leave (non-ASCII text, the last bytes).
+ * The AVX-512 scanners (wordvec.c) and minhash's AVX2 and AVX-512 loops
+ * are compiled in on x86-64 with GCC or clang, and used where the
+ * processor has them.
  */
+#define CPU_BLOCK_SCAN 1
 #if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
 #define CPU_SSE2_SCAN 1
 #endif
@@ -51,10 +55,18 @@
 #define CPU_AVX512F	0x2	/* minhash's loop of sixteen */
 /* The AVX-512 block scanners: F, BW, DQ, VL, VBMI, VBMI2, and BMI2. */
 #define CPU_AVX512_TEXT	0x4
+/*
+ * SSSE3's byte shuffle, which compresses the items of the SSE2 character
+ * scanner: every processor with AVX2 has it, and it goes with CPU_AVX2
+ * when that is disabled, so that NEARDUP_NO_AVX2 tests the portable
+ * compress.
+ */
+#define CPU_SSSE3	0x8
 
 /*
  * Do without the extensions in mask from now on (CPU_AVX512F and
- * CPU_AVX512_TEXT for NEARDUP_NO_AVX512, CPU_AVX2 for NEARDUP_NO_AVX2).
+ * CPU_AVX512_TEXT for NEARDUP_NO_AVX512, CPU_AVX2 for NEARDUP_NO_AVX2,
+ * which takes CPU_SSSE3 with it).
  * Call it before any thread starts; 0 restores all the processor has.
  * Engine objects set up before the call keep what they chose.
  */

@@ -45,6 +45,7 @@ struct scan {
 	uint64_t ascii[128];	/* token_char_hash of the ASCII characters */
 	struct scan_cached *cache;	/* wordscan.c: recent short words */
 	int	 avx512;	/* use wordvec.c's scanners */
+	int	 ssse3;		/* wordscan.c: compress with SSSE3 */
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
 	/*
 	 * The caller's: hands out[0 .. nout) to the sink and empties out.

@@ -65,10 +65,11 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->ws.flush = scan_flush;
 	s->ws.flushctx = s;
 #ifdef CPU_AVX512_SCAN
+	s->ws.ssse3 = (cpu_usable() & CPU_SSSE3) != 0;
 	if ((s->ws.avx512 = (cpu_usable() & CPU_AVX512_TEXT) != 0))
 		wordvec_init(&s->ws);
 #endif
-#ifdef CPU_SSE2_SCAN
+#ifdef CPU_BLOCK_SCAN
 	/* Only the portable word scanner looks words up in the cache. */
 	if (!s->ws.avx512 && !s->chars && wt == NULL)
 		s->ws.cache = xcalloc((size_t)1 << SCAN_CACHE_BITS,
@@ -169,7 +170,7 @@ scan_flush(void *ctx)
 	flush(ctx);
 }
 
-#ifdef CPU_SSE2_SCAN
+#ifdef CPU_BLOCK_SCAN
 /*
  * The block scanners (scan.h), from p between words: give the AVX-512
  * ones the queue finished, as they queue n-grams finished.
@@ -366,7 +367,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 {
 	const unsigned char *p = buf, *end = p + len;
 	const unsigned char *cls = s->cls, *start;
-#ifdef CPU_SSE2_SCAN
+#ifdef CPU_BLOCK_SCAN
 	const unsigned char *scalar_until = p;
 #endif
 	const unsigned char *fold = token_ascii(s->ws.keepcase);
@@ -376,7 +377,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 		p += finish_carry(s, p, len);
 	if (s->chars) {
 		for (; p < end; p++) {
-#ifdef CPU_SSE2_SCAN
+#ifdef CPU_BLOCK_SCAN
 			if (p >= scalar_until && s->wt == NULL &&
 			    (p = scan_chars(s, p, end, &scalar_until)) ==
 			    end)
@@ -404,7 +405,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 	}
 	while (p < end) {
 		if (s->toklen == 0 && !s->tokstream) {
-#ifdef CPU_SSE2_SCAN
+#ifdef CPU_BLOCK_SCAN
 			/*
 			 * Between words, 64 bytes at a time: words are the
 			 * runs of ones in a bitmap.  A block with non-ASCII

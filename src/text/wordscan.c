@@ -1,29 +1,35 @@
 /*
- * The SSE2 block scanners (see wordscan.h).  Between words the text is read 64
- * bytes at a time: SSE2 compares turn a block into bitmaps of word bytes,
- * capitals and non-ASCII bytes, and the words are the runs of ones.  The
- * window state lives in locals here, where the compiler keeps it in
- * registers.
+ * The block scanners (see wordscan.h).  Between words the text is read 64
+ * bytes at a time: SSE2 compares, or without SSE2 the same tests on 64-bit
+ * words, turn a block into bitmaps of word bytes, capitals and non-ASCII
+ * bytes, and the words are the runs of ones.  The window state lives in
+ * locals here, where the compiler keeps it in registers.
  */
 #include <string.h>
 
+#include "byteorder.h"
 #include "cpu.h"
+#include "scheme.h"
 #include "token.h"
 #include "window.h"
 #include "wordscan.h"
 
+#ifdef CPU_BLOCK_SCAN
 #ifdef CPU_SSE2_SCAN
 #include <emmintrin.h>
 #include <immintrin.h>
+#endif
 
-
+#ifdef CPU_SSE2_SCAN
 /*
  * Bitmaps of 64 bytes at p: bytes that belong to words, ASCII capitals,
- * and non-ASCII bytes.  Also the 64 bytes with capitals folded, in low.
+ * and non-ASCII bytes.  Also the 64 bytes with capitals folded, in low,
+ * and unless spaced is NULL, the same with separators made spaces.
  */
 static inline __attribute__((always_inline)) void
 classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
-    uint64_t *upper, uint64_t *high, unsigned char low[64])
+    uint64_t *upper, uint64_t *high, unsigned char low[64],
+    unsigned char *spaced)
 {
 	const __m128i k80 = _mm_set1_epi8((char)0x80);
 	__m128i v, t, w, u;
@@ -52,6 +58,10 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 		if (fold)
 			v = _mm_or_si128(v, _mm_and_si128(u, _mm_set1_epi8(0x20)));
 		_mm_storeu_si128((__m128i *)(low + 16 * i), v);
+		if (spaced != NULL)
+			_mm_storeu_si128((__m128i *)(spaced + 16 * i),
+			    _mm_or_si128(_mm_and_si128(w, v), _mm_andnot_si128(w,
+			    _mm_set1_epi8(' '))));
 		mh |= (uint64_t)(unsigned)_mm_movemask_epi8(
 		    _mm_and_si128(v, k80)) << (16 * i);
 		mw |= (uint64_t)(unsigned)_mm_movemask_epi8(w) << (16 * i);
@@ -61,6 +71,67 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 	*upper = mu;
 	*high = mh;
 }
+
+#else
+#define ONES	0x0101010101010101ULL
+
+/* 0x80 in each of the 8 bytes of x (all ASCII) in [lo, lo + n). */
+static inline uint64_t
+swar_in(uint64_t x, unsigned lo, unsigned n)
+{
+	return (x + ONES * (0x80 - lo)) & ~(x + ONES * (0x80 - lo - n)) &
+	    ONES * 0x80;
+}
+
+/* The high bits of the 8 bytes of x as 8 bits, byte 0 the lowest. */
+static inline uint64_t
+swar_bits(uint64_t x)
+{
+	return ((x >> 7 & ONES) * 0x0102040810204080ULL) >> 56;
+}
+
+/* classify64 in 64-bit words: the same tests, 8 bytes at a time. */
+static inline __attribute__((always_inline)) void
+classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
+    uint64_t *upper, uint64_t *high, unsigned char low[64],
+    unsigned char *spaced)
+{
+	uint64_t x, h, u, w, b, mw = 0, mu = 0, mh = 0;
+	unsigned i;
+
+	for (i = 0; i < 64; i += 8) {
+		memcpy(&x, p + i, sizeof(x));
+		x = le64(x);		/* byte 0 the lowest, on any machine */
+		h = x & ONES * 0x80;
+		x &= ~h;
+		u = swar_in(x, 'A', 26);
+		if (keeppunct)
+			w = ~(swar_in(x, 9, 5) | swar_in(x, ' ', 1)) &
+			    ONES * 0x80;
+		else
+			w = swar_in(x, '0', 10) |
+			    swar_in(x | ONES * 0x20, 'a', 26);
+		w &= ~h;
+		if (fold)
+			x |= u >> 2;
+		x |= h;
+		if (spaced != NULL) {
+			/* Word bytes as they are, the others spaces. */
+			b = (w >> 7) * 0xff;
+			b = le64((x & b) | (ONES * ' ' & ~b));
+			memcpy(spaced + i, &b, sizeof(b));
+		}
+		x = le64(x);
+		memcpy(low + i, &x, sizeof(x));
+		mw |= swar_bits(w) << i;
+		mu |= swar_bits(u) << i;
+		mh |= swar_bits(h) << i;
+	}
+	*word = mw & ~mh;
+	*upper = mu;
+	*high = mh;
+}
+#endif
 
 /*
  * The hash of a word of len bytes at p, of which at least 8 are readable.
@@ -74,6 +145,7 @@ word_hash(struct scan *s, const unsigned char *p, unsigned len)
 	uint64_t key, w;
 
 	memcpy(&w, p, sizeof(w));
+	w = le64(w);		/* the word's bytes the low ones, on any machine */
 	/* An 8-byte word whose last byte looks like a length is not cached. */
 	if (len > 8 || (len == 8 && (w >> 56) < 8))
 		return token_hash(p, len, s->seed);
@@ -88,22 +160,61 @@ word_hash(struct scan *s, const unsigned char *p, unsigned len)
 }
 
 /*
- * Slide the window by item hash h, queueing the n-gram when there is one,
- * and by the word low[b, e); the state is the caller's locals.  A full
- * out goes to the caller's flush.
+ * The items found, hashed, before they are rolled into n-grams in one
+ * batch (window.h): h[0 .. n) the window, oldest first, then nq new items.
+ * A batch of 512 leaves room for the items of one more block (at most 65
+ * characters or 33 words; QBLOCK is a margin above both) and is no more
+ * than out holds.
  */
-#define ITEM(h) do {							\
-	t = (h);							\
-	if (window_slide(&roll, &seen, &pos, win, n, t)) {		\
-		s->out[nout++] = roll;					\
-		if (nout == SCAN_BATCH) {				\
-			s->nout = nout;					\
-			s->flush(s->flushctx);				\
-			nout = 0;					\
-		}							\
-	}								\
-} while (0)
-#define WORD(b, e) ITEM(word_hash(s, low + (b), (e) - (b)))
+#define QCAP	512
+#define QBLOCK	96
+
+struct itemq {
+	uint64_t h[SCHEME_NGRAM_MAX + QCAP];
+	size_t	 nq;
+	uint64_t seen;		/* items in this document before the batch */
+};
+
+static void
+q_begin(const struct scan *s, struct itemq *q)
+{
+	window_get(s->win, s->pos, s->n, q->h);
+	q->nq = 0;
+	q->seen = s->seen;
+}
+
+/*
+ * Roll the batch into n-grams, queued in out (the first n - 1 items of a
+ * document make none), and keep its last n items as the window.
+ */
+static CPU_CLONES_V4 void
+q_drain(struct scan *s, struct itemq *q)
+{
+	unsigned n = s->n;
+	size_t k0 = q->seen + 1 >= n ? 0 : n - 1 - q->seen;
+
+	if (k0 > q->nq)
+		k0 = q->nq;
+	/* The shingler queues one at a time: out is never left full. */
+	if (s->nout + q->nq - k0 >= SCAN_BATCH)
+		s->flush(s->flushctx);
+	window_grams(q->h + n + k0, q->nq - k0, n, s->out + s->nout);
+	s->nout += q->nq - k0;
+	q->seen += q->nq;
+	memmove(q->h, q->h + q->nq, n * sizeof(q->h[0]));
+	q->nq = 0;
+}
+
+/* Hand the window back to the shingler. */
+static void
+q_end(struct scan *s, struct itemq *q)
+{
+	q_drain(s, q);
+	window_put(&s->roll, &s->pos, s->win, s->n, q->h);
+	s->seen = q->seen;
+}
+
+#define WORD(b, e) (qh[q.nq++] = word_hash(s, low + (b), (e) - (b)))
 
 /*
  * The scanner for one setting of the options, which are constants here so
@@ -118,14 +229,15 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold)
 {
 	unsigned char low[128 + 8] = { 0 };	/* + 8: word_hash reads 8 */
-	uint64_t mw, mu, mh, nw, nh, st, en, t, in = 0;
-	uint64_t roll = s->roll, seen = s->seen, *win = s->win;
-	unsigned b, e, stop, n = s->n, pos = s->pos;
-	size_t nout = s->nout;
+	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, *qh;
+	unsigned b, e, stop;
+	struct itemq q;
 
 	if (end - p < 64)
 		return p;
-	classify64(p, keeppunct, fold, &mw, &mu, &mh, low);
+	q_begin(s, &q);
+	qh = q.h + s->n;
+	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
 	if (mh != 0) {
 		*scalar_until = p + 64;
 		goto out;
@@ -144,7 +256,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		nw = nh = 0;
 		if (end - p >= 128)
 			classify64(p + 64, keeppunct, fold, &nw, &mu, &nh,
-			    low + 64);
+			    low + 64, NULL);
 		if (end - p < 128 || nh != 0 || (mw >> 63 && ~nw == 0)) {
 			/*
 			 * The last block here: stop at the start of a word
@@ -182,38 +294,180 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		memcpy(low, low + 64, 64);
 		mw = nw;
 		p += 64;
+		if (q.nq > QCAP - QBLOCK)
+			q_drain(s, &q);
 	}
 out:
-	s->roll = roll;
-	s->seen = seen;
-	s->pos = pos;
-	s->nout = nout;
+	q_end(s, &q);
 	return p;
 }
+
+/*
+ * The bytes of in[0 .. 64) whose bits are set in keep, in order, to out,
+ * which has 8 bytes to spare; returns how many.  The portable way, then
+ * with SSSE3.
+ */
+static size_t
+compress_bytes(const unsigned char *in, uint64_t keep, unsigned char *out)
+{
+	size_t c = 0;
+	unsigned i;
+
+	for (i = 0; i < 64; i++) {
+		out[c] = in[i];
+		c += keep >> i & 1;
+	}
+	return c;
+}
+
+#ifdef CPU_SSE2_SCAN
+/*
+ * Compressing the bytes of a block: shuf[m] is the vpshufb control that
+ * moves the bytes whose bits are set in m, in order, to the front of 8.
+ */
+static const uint64_t shuf[256] = {
+	0x8080808080808080ULL, 0x8080808080808000ULL, 0x8080808080808001ULL,
+	0x8080808080800100ULL, 0x8080808080808002ULL, 0x8080808080800200ULL,
+	0x8080808080800201ULL, 0x8080808080020100ULL, 0x8080808080808003ULL,
+	0x8080808080800300ULL, 0x8080808080800301ULL, 0x8080808080030100ULL,
+	0x8080808080800302ULL, 0x8080808080030200ULL, 0x8080808080030201ULL,
+	0x8080808003020100ULL, 0x8080808080808004ULL, 0x8080808080800400ULL,
+	0x8080808080800401ULL, 0x8080808080040100ULL, 0x8080808080800402ULL,
+	0x8080808080040200ULL, 0x8080808080040201ULL, 0x8080808004020100ULL,
+	0x8080808080800403ULL, 0x8080808080040300ULL, 0x8080808080040301ULL,
+	0x8080808004030100ULL, 0x8080808080040302ULL, 0x8080808004030200ULL,
+	0x8080808004030201ULL, 0x8080800403020100ULL, 0x8080808080808005ULL,
+	0x8080808080800500ULL, 0x8080808080800501ULL, 0x8080808080050100ULL,
+	0x8080808080800502ULL, 0x8080808080050200ULL, 0x8080808080050201ULL,
+	0x8080808005020100ULL, 0x8080808080800503ULL, 0x8080808080050300ULL,
+	0x8080808080050301ULL, 0x8080808005030100ULL, 0x8080808080050302ULL,
+	0x8080808005030200ULL, 0x8080808005030201ULL, 0x8080800503020100ULL,
+	0x8080808080800504ULL, 0x8080808080050400ULL, 0x8080808080050401ULL,
+	0x8080808005040100ULL, 0x8080808080050402ULL, 0x8080808005040200ULL,
+	0x8080808005040201ULL, 0x8080800504020100ULL, 0x8080808080050403ULL,
+	0x8080808005040300ULL, 0x8080808005040301ULL, 0x8080800504030100ULL,
+	0x8080808005040302ULL, 0x8080800504030200ULL, 0x8080800504030201ULL,
+	0x8080050403020100ULL, 0x8080808080808006ULL, 0x8080808080800600ULL,
+	0x8080808080800601ULL, 0x8080808080060100ULL, 0x8080808080800602ULL,
+	0x8080808080060200ULL, 0x8080808080060201ULL, 0x8080808006020100ULL,
+	0x8080808080800603ULL, 0x8080808080060300ULL, 0x8080808080060301ULL,
+	0x8080808006030100ULL, 0x8080808080060302ULL, 0x8080808006030200ULL,
+	0x8080808006030201ULL, 0x8080800603020100ULL, 0x8080808080800604ULL,
+	0x8080808080060400ULL, 0x8080808080060401ULL, 0x8080808006040100ULL,
+	0x8080808080060402ULL, 0x8080808006040200ULL, 0x8080808006040201ULL,
+	0x8080800604020100ULL, 0x8080808080060403ULL, 0x8080808006040300ULL,
+	0x8080808006040301ULL, 0x8080800604030100ULL, 0x8080808006040302ULL,
+	0x8080800604030200ULL, 0x8080800604030201ULL, 0x8080060403020100ULL,
+	0x8080808080800605ULL, 0x8080808080060500ULL, 0x8080808080060501ULL,
+	0x8080808006050100ULL, 0x8080808080060502ULL, 0x8080808006050200ULL,
+	0x8080808006050201ULL, 0x8080800605020100ULL, 0x8080808080060503ULL,
+	0x8080808006050300ULL, 0x8080808006050301ULL, 0x8080800605030100ULL,
+	0x8080808006050302ULL, 0x8080800605030200ULL, 0x8080800605030201ULL,
+	0x8080060503020100ULL, 0x8080808080060504ULL, 0x8080808006050400ULL,
+	0x8080808006050401ULL, 0x8080800605040100ULL, 0x8080808006050402ULL,
+	0x8080800605040200ULL, 0x8080800605040201ULL, 0x8080060504020100ULL,
+	0x8080808006050403ULL, 0x8080800605040300ULL, 0x8080800605040301ULL,
+	0x8080060504030100ULL, 0x8080800605040302ULL, 0x8080060504030200ULL,
+	0x8080060504030201ULL, 0x8006050403020100ULL, 0x8080808080808007ULL,
+	0x8080808080800700ULL, 0x8080808080800701ULL, 0x8080808080070100ULL,
+	0x8080808080800702ULL, 0x8080808080070200ULL, 0x8080808080070201ULL,
+	0x8080808007020100ULL, 0x8080808080800703ULL, 0x8080808080070300ULL,
+	0x8080808080070301ULL, 0x8080808007030100ULL, 0x8080808080070302ULL,
+	0x8080808007030200ULL, 0x8080808007030201ULL, 0x8080800703020100ULL,
+	0x8080808080800704ULL, 0x8080808080070400ULL, 0x8080808080070401ULL,
+	0x8080808007040100ULL, 0x8080808080070402ULL, 0x8080808007040200ULL,
+	0x8080808007040201ULL, 0x8080800704020100ULL, 0x8080808080070403ULL,
+	0x8080808007040300ULL, 0x8080808007040301ULL, 0x8080800704030100ULL,
+	0x8080808007040302ULL, 0x8080800704030200ULL, 0x8080800704030201ULL,
+	0x8080070403020100ULL, 0x8080808080800705ULL, 0x8080808080070500ULL,
+	0x8080808080070501ULL, 0x8080808007050100ULL, 0x8080808080070502ULL,
+	0x8080808007050200ULL, 0x8080808007050201ULL, 0x8080800705020100ULL,
+	0x8080808080070503ULL, 0x8080808007050300ULL, 0x8080808007050301ULL,
+	0x8080800705030100ULL, 0x8080808007050302ULL, 0x8080800705030200ULL,
+	0x8080800705030201ULL, 0x8080070503020100ULL, 0x8080808080070504ULL,
+	0x8080808007050400ULL, 0x8080808007050401ULL, 0x8080800705040100ULL,
+	0x8080808007050402ULL, 0x8080800705040200ULL, 0x8080800705040201ULL,
+	0x8080070504020100ULL, 0x8080808007050403ULL, 0x8080800705040300ULL,
+	0x8080800705040301ULL, 0x8080070504030100ULL, 0x8080800705040302ULL,
+	0x8080070504030200ULL, 0x8080070504030201ULL, 0x8007050403020100ULL,
+	0x8080808080800706ULL, 0x8080808080070600ULL, 0x8080808080070601ULL,
+	0x8080808007060100ULL, 0x8080808080070602ULL, 0x8080808007060200ULL,
+	0x8080808007060201ULL, 0x8080800706020100ULL, 0x8080808080070603ULL,
+	0x8080808007060300ULL, 0x8080808007060301ULL, 0x8080800706030100ULL,
+	0x8080808007060302ULL, 0x8080800706030200ULL, 0x8080800706030201ULL,
+	0x8080070603020100ULL, 0x8080808080070604ULL, 0x8080808007060400ULL,
+	0x8080808007060401ULL, 0x8080800706040100ULL, 0x8080808007060402ULL,
+	0x8080800706040200ULL, 0x8080800706040201ULL, 0x8080070604020100ULL,
+	0x8080808007060403ULL, 0x8080800706040300ULL, 0x8080800706040301ULL,
+	0x8080070604030100ULL, 0x8080800706040302ULL, 0x8080070604030200ULL,
+	0x8080070604030201ULL, 0x8007060403020100ULL, 0x8080808080070605ULL,
+	0x8080808007060500ULL, 0x8080808007060501ULL, 0x8080800706050100ULL,
+	0x8080808007060502ULL, 0x8080800706050200ULL, 0x8080800706050201ULL,
+	0x8080070605020100ULL, 0x8080808007060503ULL, 0x8080800706050300ULL,
+	0x8080800706050301ULL, 0x8080070605030100ULL, 0x8080800706050302ULL,
+	0x8080070605030200ULL, 0x8080070605030201ULL, 0x8007060503020100ULL,
+	0x8080808007060504ULL, 0x8080800706050400ULL, 0x8080800706050401ULL,
+	0x8080070605040100ULL, 0x8080800706050402ULL, 0x8080070605040200ULL,
+	0x8080070605040201ULL, 0x8007060504020100ULL, 0x8080800706050403ULL,
+	0x8080070605040300ULL, 0x8080070605040301ULL, 0x8007060504030100ULL,
+	0x8080070605040302ULL, 0x8007060504030200ULL, 0x8007060504030201ULL,
+	0x0706050403020100ULL,
+};
+
+static __attribute__((target("ssse3,popcnt"))) size_t
+compress_ssse3(const unsigned char *in, uint64_t keep, unsigned char *out)
+{
+	size_t c = 0;
+	unsigned j, m;
+	__m128i x;
+
+	for (j = 0; j < 64; j += 8) {
+		m = keep >> j & 0xff;
+		x = _mm_shuffle_epi8(_mm_loadl_epi64((const __m128i *)(in + j)),
+		    _mm_cvtsi64_si128((long long)shuf[m]));
+		_mm_storel_epi64((__m128i *)(out + c), x);
+		c += (unsigned)__builtin_popcount(m);
+	}
+	return c;
+}
+
+/* The items of a block, compressed the fastest way the processor has. */
+static inline size_t
+compress(const struct scan *s, const unsigned char *in, uint64_t keep,
+    unsigned char *out)
+{
+	return s->ssse3 ? compress_ssse3(in, keep, out) :
+	    compress_bytes(in, keep, out);
+}
+#else
+#define compress(s, in, keep, out) compress_bytes(in, keep, out)
+#endif
 
 /*
  * Character n-grams, 64 bytes at a time: each word byte is an item, and a
  * run of separators is one space item before the next word byte, if a
  * character came before it (as the shingler's byte-at-a-time path does).
+ * The items are the block with separators made spaces, compressed to the
+ * word bytes and the last separator before each word start.
  */
 static inline __attribute__((always_inline)) const unsigned char *
 cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold)
 {
-	unsigned char low[64], item[192];
-	uint64_t mw, mu, mh, st, t;
-	uint64_t roll = s->roll, seen = s->seen, *win = s->win;
+	unsigned char low[64], spaced[64], item[64 + 8];
+	uint64_t mw, mu, mh, st, *qh;
 	const uint64_t *ascii = s->ascii;
-	unsigned i, k, nitem, n = s->n, pos = s->pos;
-	size_t nout = s->nout;
+	size_t k, c;
 	int pendsep = s->pendsep, anychar = s->anychar;
+	struct itemq q;
 
+	q_begin(s, &q);
 	for (;; p += 64) {
 		if (end - p < 64) {
 			*scalar_until = end;
 			break;
 		}
-		classify64(p, keeppunct, fold, &mw, &mu, &mh, low);
+		classify64(p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
 		if (mh != 0) {
 			*scalar_until = p + 64;
 			break;
@@ -222,25 +476,22 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
 		if (!anychar)
 			st &= ~(mw & -mw);
-		/*
-		 * The items in order, without a branch (a word start
-		 * mispredicts too often), then their hashes.
-		 */
-		for (i = nitem = 0; i < 64; i++) {
-			item[nitem] = ' ';
-			nitem += (unsigned)(st >> i & 1);
-			item[nitem] = low[i];
-			nitem += (unsigned)(mw >> i & 1);
+		if (q.nq > QCAP - QBLOCK)
+			q_drain(s, &q);
+		qh = q.h + s->n + q.nq;
+		/* The space before a word at the start of the block. */
+		if (st & 1) {
+			*qh++ = ascii[' '];
+			q.nq++;
 		}
-		for (k = 0; k < nitem; k++)
-			ITEM(ascii[item[k]]);
+		c = compress(s, spaced, mw | st >> 1, item);
+		for (k = 0; k < c; k++)
+			qh[k] = ascii[item[k]];
+		q.nq += c;
 		anychar |= mw != 0;
 		pendsep = !(mw >> 63);
 	}
-	s->roll = roll;
-	s->seen = seen;
-	s->pos = pos;
-	s->nout = nout;
+	q_end(s, &q);
 	s->pendsep = pendsep;
 	s->anychar = anychar;
 	return p;

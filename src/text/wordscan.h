@@ -1,9 +1,7 @@
 /*
- * The SSE2 block scanners (see scan.h): words of plain ASCII found 64
- * bytes at a time with SSE2 bitmaps, their hashes through a small cache.
- * Where SSE2 is missing (or with -DNEARDUP_SCALAR, see cpu.h) the
- * shingler's byte-at-a-time path does all the work, with the same
- * results.
+ * The portable block scanners (see scan.h): words of plain ASCII found 64
+ * bytes at a time with bitmaps (from SSE2, or without it from 64-bit
+ * words, see cpu.h), their hashes through a small cache.
  */
 #ifndef WORDSCAN_H
 #define WORDSCAN_H

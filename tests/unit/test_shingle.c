@@ -881,8 +881,8 @@ random_piece(uint64_t *x, char *p, int ascii)
 /*
  * Random texts, all-ASCII (the 64-byte scanner's ground) and mixed, under
  * every normalization, fed whole, in blocks and from unaligned addresses,
- * with and without AVX-512: always what the reference shingler computes
- * from the definitions.
+ * with neither AVX-512 nor AVX2 (and SSSE3), without AVX-512, and with
+ * all: always what the reference shingler computes from the definitions.
  */
 static void
 test_reference(void)
@@ -910,10 +910,11 @@ test_reference(void)
 			sc = mkscheme(k >= 8, ngrams[k % 5], flags, t);
 			ref_shingles(&sc, (const unsigned char *)text, len,
 			    &want);
-			for (vec = 0; vec < 2; vec++) {
+			for (vec = 0; vec < 3; vec++) {
 				/* The portable scanners, then the default. */
 				cpu_disable(vec == 0 ? CPU_AVX512F |
-				    CPU_AVX512_TEXT : 0);
+				    CPU_AVX512_TEXT | CPU_AVX2 : vec == 1 ?
+				    CPU_AVX512F | CPU_AVX512_TEXT : 0);
 				for (b = 0; b < sizeof(blocks) /
 				    sizeof(blocks[0]); b++) {
 					shingle_doc(&sc, text, len, blocks[b],
@@ -925,8 +926,9 @@ test_reference(void)
 					    "hashes differ", t, t % 2 ?
 					    "mixed" : "ASCII", len, sc.chars ?
 					    'c' : 'w', sc.ngram, flags,
-					    blocks[b], vec ? "" :
-					    ", AVX-512 disabled", got.n,
+					    blocks[b], vec == 2 ? "" : vec ?
+					    ", AVX-512 disabled" :
+					    ", AVX-512 and AVX2 disabled", got.n,
 					    want.n))
 						fails++;
 				}
