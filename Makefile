@@ -7,7 +7,7 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
-PKGS = libbsd-overlay libxxhash
+PKGS = libbsd-overlay libxxhash libarchive
 PKG_CONFIG ?= pkg-config
 PKG_CFLAGS != $(PKG_CONFIG) --cflags $(PKGS)
 PKG_LIBS != $(PKG_CONFIG) --libs $(PKGS)

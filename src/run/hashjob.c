@@ -14,6 +14,7 @@
 #include "bandline.h"
 #include "fpline.h"
 #include "hashjob.h"
+#include "source.h"
 #include "xmalloc.h"
 
 void
@@ -56,30 +57,33 @@ static void
 run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
 {
 	const uint64_t *v;
+	struct source src;
 	struct stat st;
-	int fd;
+	int e;
 
 	if (d->errnum != 0)
 		return;
-	if (d->isstdin)
-		fd = STDIN_FILENO;
-	else if ((fd = open(d->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		d->errnum = errno;
+	if ((d->errnum = source_open(&src, d->name, d->isstdin, SOURCE_WHOLE,
+	    0)) != 0)
 		return;
-	}
-	if (fstat(fd, &st) == -1)
+	if (fstat(src.compressed ? src.infd : src.fd, &st) == -1)
 		st.st_mode = 0;		/* the read will say what is wrong */
 	d->size = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 	if (S_ISDIR(st.st_mode))
 		d->errnum = EISDIR;
 	else
-		d->errnum = digest_fd(&w->dg, fd, !w->cfg->binary, &v);
+		d->errnum = digest_fd(&w->dg, src.fd, !w->cfg->binary, &v);
 	if (d->errnum == DIGEST_BINARY) {
 		d->errnum = 0;
 		d->binary = 1;
 	}
-	if (!d->isstdin)
-		close(fd);
+	/* A broken stream gives no line: its end is not the document's. */
+	if ((e = source_close(&src)) != 0 && d->errnum == 0) {
+		d->errnum = e;
+		d->binary = 0;
+		d->why = src.why != NULL ? xstrdup(src.why) : NULL;
+	}
+	source_free(&src);
 	if (d->errnum == 0 && !d->binary)
 		output(w->cfg, out, v, d->name, strlen(d->name));
 }
@@ -141,10 +145,13 @@ hashjob_free(struct hashjob *j)
 {
 	size_t i;
 
-	for (i = 0; i < j->ndocs; i++)
+	for (i = 0; i < j->ndocs; i++) {
 		free(j->docs[i].name);
+		free(j->docs[i].why);
+	}
 	free(j->docs);
 	free(j->name);
+	free(j->why);
 	free(j->data);
 	free(j->notes);
 	buf_free(&j->out);

@@ -38,6 +38,7 @@ struct hashdoc {
 	char	*name;
 	int	 isstdin;	/* read fd 0 */
 	int	 errnum;	/* it could not be read (or walked) */
+	char	*why;		/* errnum SOURCE_BROKEN: the reason */
 	int	 binary;	/* skipped: binary (see digest_fd) */
 	size_t	 end;		/* where its lines end in the job's out */
 	uint64_t size;		/* its size when opened, if a regular file */
@@ -52,6 +53,7 @@ struct hashjob {
 	size_t	 len;
 	uint64_t first;		/* number of the batch's first record */
 	int	 errnum;	/* the file could not be read to its end */
+	char	*why;		/* errnum SOURCE_BROKEN: the reason */
 	struct hashnote *notes;
 	size_t	 nnotes;
 

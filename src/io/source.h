@@ -1,0 +1,67 @@
+/*
+ * Opening a document or a record file, decompressed: the one place every
+ * reader of input goes through.  A file compressed with gzip, bzip2, xz,
+ * zstd or lz4, known by its first bytes (not its name), is read through
+ * libarchive by a thread of its own that writes the decompressed bytes
+ * into a pipe; the caller reads that pipe as it would read the file, so
+ * every reader stays a reader of a file descriptor (and digest.c's and
+ * shingle.c's mmap and read fast paths stay as they are for a plain
+ * file, which is only looked at, never copied).
+ *
+ * A stream that breaks (corrupt or cut short) ends the pipe early;
+ * source_close() then says so, with libarchive's reason.  So that nothing
+ * past the break reaches the output, a source of records (delim '\n' or
+ * '\0') holds back the bytes after the last delimiter until the stream is
+ * known to end well: the record being written when it broke is never
+ * read.  A whole document (delim SOURCE_WHOLE) is read to the break, and
+ * the caller drops what it made of it when source_close() fails.
+ */
+#ifndef SOURCE_H
+#define SOURCE_H
+
+#include <stddef.h>
+
+#define SOURCE_WHOLE	(-1)	/* delim of a whole document */
+#define SOURCE_BROKEN	(-3)	/* source_close: the stream broke */
+
+struct source_feed;
+
+struct source {
+	int	 fd;		/* what to read: the file, or the pipe */
+	int	 compressed;	/* fd is the pipe of a decompressed stream */
+	int	 own;		/* the file is closed by source_close() */
+	int	 infd;		/* compressed: the file the pipe is fed from */
+	struct source_feed *feed;
+	char	*why;		/* SOURCE_BROKEN: libarchive's reason */
+};
+
+/*
+ * Open path for reading (isstdin: standard input, not opened) and look at
+ * its first bytes: a compressed file is decompressed as it is read.  delim
+ * is the record delimiter, or SOURCE_WHOLE.  oflags are added to open(2)'s
+ * (O_NONBLOCK, say, so that a FIFO does not stop the open).  Returns 0, or
+ * an errno value with nothing left open.
+ */
+int	source_open(struct source *, const char *path, int isstdin, int delim,
+	    int oflags);
+
+/*
+ * The same for fd, already open (own: source_close() closes it): 0, or an
+ * errno value, fd then left as it was.
+ */
+int	source_fd(struct source *, int fd, int own, int delim);
+
+/*
+ * Close what source_open() opened, standard input aside: 0, an errno
+ * value when the decompressed stream could not be written, or
+ * SOURCE_BROKEN, with s->why saying why (valid until source_free()).
+ */
+int	source_close(struct source *);
+
+/* Free the reason of a broken stream, after source_close(). */
+void	source_free(struct source *);
+
+/* What a source_close() value says: strerror(3), or the stream's reason. */
+const char *source_strerror(const struct source *, int e);
+
+#endif
