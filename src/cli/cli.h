@@ -86,6 +86,13 @@ void	cli_one_pipe(const char *a, const char *b);
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);
 
+/*
+ * Warn "name: reason" about an input that could not be read to its end:
+ * errno value e, or the reason why of a broken compressed stream (see
+ * source.h), which is freed.
+ */
+void	cli_warn_input(const char *name, int e, char *why);
+
 /* Reset getopt before a command parses its own options (which permute). */
 void	cli_getopt_reset(void);
 

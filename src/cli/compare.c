@@ -28,6 +28,7 @@
 #include "record.h"
 #include "shset.h"
 #include "similarity.h"
+#include "source.h"
 #include "winnow.h"
 #include "xmalloc.h"
 
@@ -54,8 +55,10 @@ struct side {
 	struct buf text;	/* the document, kept for --passages */
 	struct fpline fp;	/* the fingerprint (values in fp.v) */
 	int	 fd;		/* the document, open until read */
-	struct stat st;		/* of fd (zeroed if fstat failed) */
+	struct source src;	/* what fd reads, decompressed */
+	struct stat st;		/* of the file (zeroed if fstat failed) */
 	int	 err;		/* errno value of reading it, or 0 */
+	char	*why;		/* err SOURCE_BROKEN: the reason */
 };
 
 struct result {
@@ -77,15 +80,16 @@ struct result {
 static int
 open_doc(struct side *s)
 {
-	if (strcmp(s->name, "-") == 0)
-		s->fd = STDIN_FILENO;
-	else if ((s->fd = open(s->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) ==
-	    -1)
-		return errno;
-	if (fstat(s->fd, &s->st) == -1)
+	int e;
+
+	if ((e = source_open(&s->src, s->name, strcmp(s->name, "-") == 0,
+	    SOURCE_WHOLE, 0)) != 0)
+		return e;
+	s->fd = s->src.fd;
+	if (fstat(s->src.compressed ? s->src.infd : s->fd, &s->st) == -1)
 		memset(&s->st, 0, sizeof(s->st));
 	else if (S_ISDIR(s->st.st_mode)) {
-		close(s->fd);
+		(void)source_close(&s->src);
 		return EISDIR;
 	}
 	return 0;
@@ -153,10 +157,14 @@ read_side(void *arg)
 	struct reading *rd = arg;
 	struct side *s = rd->s;
 
+	int e;
+
 	s->err = read_doc(&rd->d, s->fd, &s->text, rd->keep,
 	    rd->threaded ? &rd->read : NULL);
-	if (s->fd != STDIN_FILENO)
-		close(s->fd);
+	if ((e = source_close(&s->src)) != 0 && s->err == 0) {
+		s->err = e;
+		s->why = s->src.why;
+	}
 	s->fp.nv = scheme_nvalues(&rd->d.sc);
 	s->fp.v = xreallocarray(NULL, s->fp.nv, sizeof(*s->fp.v));
 	memcpy(s->fp.v, rd->d.sk.out, s->fp.nv * sizeof(*s->fp.v));
@@ -277,21 +285,24 @@ read_fpline(struct linein *li, const char *file, struct fpline *out)
 static void
 open_fplines(const char *file, struct linein *li, int zero)
 {
-	int fd;
+	int e;
 
-	if (strcmp(file, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(file, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
-		err(EXIT_TROUBLE, "%s", cli_vis(file));
-	linein_init(li, fd, zero ? '\0' : '\n', RECORD_MAX);
+	if ((e = linein_open(li, file, strcmp(file, "-") == 0,
+	    zero ? '\0' : '\n', RECORD_MAX)) != 0)
+		errc(EXIT_TROUBLE, e, "%s", cli_vis(file));
 }
 
+/* Close file's li, or exit 2 if it could not be read to its end. */
 static void
-close_fplines(struct linein *li)
+close_fplines(const char *file, struct linein *li)
 {
-	if (li->fd != STDIN_FILENO)
-		close(li->fd);
-	linein_free(li);
+	char *why;
+	int e;
+
+	if ((e = linein_close(li, &why)) != 0) {
+		cli_warn_input(file, e, why);
+		exit(EXIT_TROUBLE);
+	}
 }
 
 /*
@@ -327,7 +338,7 @@ load_fingerprints(struct side *s, int nops, char **ops, int zero)
 		open_fplines(ops[0], &li, zero);
 		read_fpline(&li, ops[0], &s[0].fp);
 		read_fpline(&li, ops[0], &s[1].fp);
-		close_fplines(&li);
+		close_fplines(ops[0], &li);
 	} else {
 		for (i = 0; i < 2; i++) {
 			/* An operand that is a fingerprint line itself. */
@@ -338,7 +349,7 @@ load_fingerprints(struct side *s, int nops, char **ops, int zero)
 			}
 			open_fplines(ops[i], &li, zero);
 			read_fpline(&li, ops[i], &s[i].fp);
-			close_fplines(&li);
+			close_fplines(ops[i], &li);
 		}
 	}
 	if (!scheme_equal(&s[0].fp.sc, &s[1].fp.sc)) {
@@ -729,7 +740,9 @@ compare_read(const struct cmd *c, int argc, char **argv,
 	}
 	read_sides(s, &r->sc, a->so.weights ? &a->so.wt : NULL, a->passages);
 	for (i = 0; i < 2; i++)
-		if (s[i].err != 0)
+		if (s[i].err == SOURCE_BROKEN)
+			errx(EXIT_TROUBLE, "%s: %s", cli_vis(argv[i]), s[i].why);
+		else if (s[i].err != 0)
 			errc(EXIT_TROUBLE, s[i].err, "%s", cli_vis(argv[i]));
 	r->exact = 1;
 	similarity_exact(&s[0].set, &s[1].set, &r->sim);

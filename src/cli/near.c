@@ -19,8 +19,10 @@
 #include "digest.h"
 #include "fpline.h"
 #include "fpset.h"
+#include "hashjob.h"
 #include "index.h"
 #include "progress.h"
+#include "source.h"
 #include "walk.h"
 #include "xmalloc.h"
 
@@ -128,18 +130,6 @@ query_lines(struct near *r, const char *path)
 	fpset_free(&q);
 }
 
-/* The bytes of a document read from fd, for the progress line. */
-static uint64_t
-doc_size(int fd, int errnum)
-{
-	struct stat st;
-
-	if (!progress_on() || errnum != 0 || fstat(fd, &st) == -1 ||
-	    !S_ISREG(st.st_mode))
-		return 0;
-	return (uint64_t)st.st_size;
-}
-
 /*
  * --docs: hash the documents under path and query with them; binary ones
  * are skipped with a note unless binary.
@@ -149,33 +139,29 @@ query_docs(struct near *r, struct walk *w, struct digest *dg,
     const char *path, int binary)
 {
 	struct walk_entry e;
+	struct hashdoc d;
 	const uint64_t *v;
-	int fd, errnum, rv;
+	int errnum;
 
 	walk_start(w, path);
 	while (walk_next(w, &e)) {
-		if ((errnum = e.errnum) == 0) {
-			fd = e.isstdin ? STDIN_FILENO : open(e.path, O_RDONLY |
-			    O_NOCTTY | O_CLOEXEC);
-			if (fd == -1)
-				errnum = errno;
-			else {
-				rv = digest_fd(dg, fd, !binary, &v);
-				errnum = rv == DIGEST_BINARY ? 0 : rv;
-				progress_count(1, doc_size(fd, errnum));
-				if (!e.isstdin)
-					close(fd);
-				if (rv == DIGEST_BINARY) {
-					/* A note, not an error. */
-					warnx("%s: binary file skipped",
-					    cli_vis(e.path));
-					continue;
-				}
+		memset(&d, 0, sizeof(d));
+		d.name = (char *)e.path;
+		d.isstdin = e.isstdin;
+		if ((errnum = e.errnum) == 0 &&
+		    (errnum = hashdoc_digest(dg, &d, binary, &v)) == 0) {
+			progress_count(1, progress_on() ? d.size : 0);
+			if (d.binary) {
+				/* A note, not an error. */
+				warnx("%s: binary file skipped",
+				    cli_vis(e.path));
+				continue;
 			}
 		}
 		if (errnum != 0) {
-			warnx("%s: %s", cli_vis(e.path),
-			    walk_strerror(errnum));
+			warnx("%s: %s", cli_vis(e.path), errnum ==
+			    SOURCE_BROKEN ? d.why : walk_strerror(errnum));
+			free(d.why);
 			if (errnum != WALK_NOTREG)
 				r->rval = EXIT_TROUBLE;
 			continue;

@@ -339,9 +339,3 @@ source_free(struct source *s)
 	free(s->why);
 	s->why = NULL;
 }
-
-const char *
-source_strerror(const struct source *s, int e)
-{
-	return e == SOURCE_BROKEN ? s->why : strerror(e);
-}

@@ -61,7 +61,4 @@ int	source_close(struct source *);
 /* Free the reason of a broken stream, after source_close(). */
 void	source_free(struct source *);
 
-/* What a source_close() value says: strerror(3), or the stream's reason. */
-const char *source_strerror(const struct source *, int e);
-
 #endif

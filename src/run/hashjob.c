@@ -53,26 +53,25 @@ note(struct hashjob *j, uint64_t rec, const char *why)
 	j->nnotes++;
 }
 
-static void
-run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
+int
+hashdoc_digest(struct digest *dg, struct hashdoc *d, int binary,
+    const uint64_t **v)
 {
-	const uint64_t *v;
 	struct source src;
 	struct stat st;
 	int e;
 
-	if (d->errnum != 0)
-		return;
+	d->binary = 0;
 	if ((d->errnum = source_open(&src, d->name, d->isstdin, SOURCE_WHOLE,
 	    0)) != 0)
-		return;
+		return d->errnum;
 	if (fstat(src.compressed ? src.infd : src.fd, &st) == -1)
 		st.st_mode = 0;		/* the read will say what is wrong */
 	d->size = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 	if (S_ISDIR(st.st_mode))
 		d->errnum = EISDIR;
 	else
-		d->errnum = digest_fd(&w->dg, src.fd, !w->cfg->binary, &v);
+		d->errnum = digest_fd(dg, src.fd, !binary, v);
 	if (d->errnum == DIGEST_BINARY) {
 		d->errnum = 0;
 		d->binary = 1;
@@ -81,10 +80,22 @@ run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
 	if ((e = source_close(&src)) != 0 && d->errnum == 0) {
 		d->errnum = e;
 		d->binary = 0;
-		d->why = src.why != NULL ? xstrdup(src.why) : NULL;
+		d->why = src.why;
+		src.why = NULL;
 	}
 	source_free(&src);
-	if (d->errnum == 0 && !d->binary)
+	return d->errnum;
+}
+
+static void
+run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
+{
+	const uint64_t *v;
+
+	if (d->errnum != 0 || hashdoc_digest(&w->dg, d, w->cfg->binary,
+	    &v) != 0)
+		return;
+	if (!d->binary)
 		output(w->cfg, out, v, d->name, strlen(d->name));
 }
 

@@ -66,6 +66,16 @@ struct hashworker {
 	struct buf name;
 };
 
+/*
+ * Read document d (d->name, or standard input) whole, decompressed if it
+ * is compressed (see source.h), into dg: 0 with its values in *v, or 0
+ * with d->binary set if binary and it skips binary files, or else the
+ * d->errnum it sets (SOURCE_BROKEN: d->why says why).  d->size is the
+ * size of the file, if a regular one.
+ */
+int	hashdoc_digest(struct digest *dg, struct hashdoc *d, int binary,
+	    const uint64_t **v);
+
 void	hashworker_init(struct hashworker *, const struct hashcfg *);
 void	hashworker_free(struct hashworker *);
 
