@@ -161,6 +161,7 @@ enum {
 	OPT_EXCLUDE,
 	OPT_EXCLUDE_DIR,
 	OPT_HIDDEN,
+	OPT_ARCHIVES,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 
@@ -198,6 +199,7 @@ void	shopts_free(struct shopts *);
 struct inopts {
 	struct walkopts walk;
 	int	 binary;	/* --binary: read binary files as text */
+	int	 archives;	/* --archives: each member a document */
 	int	 filter;	/* one of --binary, --exclude, --hidden... */
 };
 
@@ -205,6 +207,7 @@ struct inopts {
 #define INOPT_LONG \
 	{ "recursive", no_argument, NULL, 'r' }, \
 	{ "dereference", no_argument, NULL, 'L' }, \
+	{ "archives", no_argument, NULL, OPT_ARCHIVES }, \
 	{ "binary", no_argument, NULL, OPT_BINARY }, \
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE }, \
 	{ "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR }, \

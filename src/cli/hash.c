@@ -116,12 +116,13 @@ hash_check(const struct cmd *c, int argc, struct hash_args *a)
 	inopts_check(c, &a->io);
 	a->cfg.mode = a->rec.mode;
 	a->cfg.zero = a->rec.delim == '\0';
-	if (a->io.binary && a->cfg.mode != REC_NONE) {
-		warnx("--binary applies to whole documents, not to --lines or "
-		    "--tsv records");
+	if ((a->io.binary || a->io.archives) && a->cfg.mode != REC_NONE) {
+		warnx("--binary and --archives apply to whole documents, not "
+		    "to --lines or --tsv records");
 		cli_usage(c);
 	}
 	a->cfg.binary = a->io.binary;
+	a->cfg.archives = a->io.archives;
 	if (a->list != NULL && argc > 0) {
 		warnx("file operands cannot be combined with --files0-from");
 		cli_usage(c);

@@ -41,6 +41,23 @@ struct hashrun {
 	long long batchbytes;
 };
 
+int
+hashrun_note(const struct hashdoc *d)
+{
+	const char *p, *end = d->skipped.data + d->skipped.len;
+
+	/* Not an error: a note that the file was passed over. */
+	if (d->binary)
+		warnx("%s: binary file skipped", cli_vis(d->name));
+	for (p = d->skipped.data; p < end; p += strlen(p) + 1)
+		warnx("%s: binary file skipped", cli_vis(p));
+	if (d->errnum == 0)
+		return 0;
+	warnx("%s: %s", cli_vis(d->name), d->errnum == SOURCE_BROKEN ?
+	    d->why : walk_strerror(d->errnum));
+	return d->errnum != WALK_NOTREG;
+}
+
 /* Hand a finished job's lines on and report its problems, in input order. */
 static void
 emit(struct hashrun *r, struct hashjob *j)
@@ -55,16 +72,8 @@ emit(struct hashrun *r, struct hashjob *j)
 		if (d->end > start)
 			r->emit(r->ctx, j->out.data + start, d->end - start);
 		start = d->end;
-		/* Not an error: a note that the file was passed over. */
-		if (d->binary)
-			warnx("%s: binary file skipped", cli_vis(d->name));
-		if (d->errnum != 0) {
-			warnx("%s: %s", cli_vis(d->name),
-			    d->errnum == SOURCE_BROKEN ? d->why :
-			    walk_strerror(d->errnum));
-			if (d->errnum != WALK_NOTREG)
-				r->rval = EXIT_TROUBLE;
-		}
+		if (hashrun_note(d) != 0)
+			r->rval = EXIT_TROUBLE;
 	}
 	if (j->docs != NULL) {
 		hashjob_free(j);
@@ -138,6 +147,7 @@ add_doc(struct hashrun *r, const char *name, int isstdin, int errnum,
 	d->isstdin = isstdin;
 	d->errnum = errnum;
 	d->why = NULL;
+	memset(&d->skipped, 0, sizeof(d->skipped));
 	d->binary = 0;
 	d->end = 0;
 	r->batchbytes += size > 0 ? size : 0;

@@ -20,6 +20,8 @@
 #include "fpline.h"
 #include "fpset.h"
 #include "hashjob.h"
+#include "hashrun.h"
+#include "members.h"
 #include "index.h"
 #include "progress.h"
 #include "source.h"
@@ -134,40 +136,42 @@ query_lines(struct near *r, const char *path)
  * --docs: hash the documents under path and query with them; binary ones
  * are skipped with a note unless binary.
  */
+/* Query with a member's values (a hashdoc_fn). */
+static void
+query_member(void *ctx, const char *name, size_t len, const uint64_t *v)
+{
+	(void)len;
+	query(ctx, name, v);
+}
+
 static void
 query_docs(struct near *r, struct walk *w, struct digest *dg,
-    const char *path, int binary)
+    const char *path, const struct inopts *io)
 {
 	struct walk_entry e;
 	struct hashdoc d;
+	struct buf name = { 0 };
 	const uint64_t *v;
-	int errnum;
+	int whole;
 
 	walk_start(w, path);
 	while (walk_next(w, &e)) {
 		memset(&d, 0, sizeof(d));
 		d.name = (char *)e.path;
 		d.isstdin = e.isstdin;
-		if ((errnum = e.errnum) == 0 &&
-		    (errnum = hashdoc_digest(dg, &d, binary, &v)) == 0) {
-			progress_count(1, progress_on() ? d.size : 0);
-			if (d.binary) {
-				/* A note, not an error. */
-				warnx("%s: binary file skipped",
-				    cli_vis(e.path));
-				continue;
-			}
-		}
-		if (errnum != 0) {
-			warnx("%s: %s", cli_vis(e.path), errnum ==
-			    SOURCE_BROKEN ? d.why : walk_strerror(errnum));
-			free(d.why);
-			if (errnum != WALK_NOTREG)
-				r->rval = EXIT_TROUBLE;
-			continue;
-		}
-		query(r, e.path, v);
+		d.errnum = e.errnum;
+		whole = d.errnum == 0 && (!io->archives || hashdoc_members(dg,
+		    &name, &d, io->binary, query_member, r) == MEMBERS_PLAIN);
+		if (whole && hashdoc_digest(dg, &d, io->binary, &v) == 0 &&
+		    !d.binary)
+			query(r, e.path, v);
+		progress_count(1, progress_on() && d.errnum == 0 ? d.size : 0);
+		if (hashrun_note(&d))
+			r->rval = EXIT_TROUBLE;
+		free(d.why);
+		buf_free(&d.skipped);
 	}
+	buf_free(&name);
 }
 
 /* --self: the progress of the join, as the index reports it. */
@@ -343,8 +347,8 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		cli_usage(c);
 	}
 	if (a->io.filter && !a->docs) {
-		warnx("--binary, --exclude, --exclude-dir and --hidden apply "
-		    "to --docs");
+		warnx("--archives, --binary, --exclude, --exclude-dir and "
+		    "--hidden apply to --docs");
 		cli_usage(c);
 	}
 	inopts_check(c, &a->io);
@@ -406,9 +410,9 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 	digest_init(&dg, &sc, a->so.weights ? &a->so.wt : NULL, NULL);
 	w = cli_walk(&a->io.walk);
 	if (argc == 1)
-		query_docs(r, w, &dg, "-", a->io.binary);
+		query_docs(r, w, &dg, "-", &a->io);
 	for (i = 1; i < argc; i++)
-		query_docs(r, w, &dg, argv[i], a->io.binary);
+		query_docs(r, w, &dg, argv[i], &a->io);
 	walk_free(w);
 	digest_free(&dg);
 }

@@ -54,12 +54,8 @@ struct source_feed {
 	char	*why;		/* the stream broke: libarchive's reason */
 };
 
-/*
- * What the first n bytes p say: 1 compressed, 0 not, -1 not yet known (a
- * proper beginning of a magic: more bytes are needed).
- */
-static int
-sniff(const unsigned char *p, size_t n)
+int
+source_magic(const unsigned char *p, size_t n)
 {
 	size_t i, m;
 	int more = 0;
@@ -78,17 +74,16 @@ sniff(const unsigned char *p, size_t n)
 /*
  * The first bytes of a pipe, without taking them: tee(2) copies them into
  * a pipe of our own.  The writer may not have written enough of them yet,
- * so a proper beginning of a magic is looked at again until it is decided
- * or the writer has gone.
+ * so they are looked at again until decided() says they are enough, or
+ * want bytes are there, or the writer has gone.
  */
-static int
-sniff_pipe(int fd)
+static size_t
+peek_pipe(int fd, unsigned char *b, size_t want, source_decided *decided)
 {
 	const struct timespec ms = { 0, 1000000 };
-	unsigned char b[MAGIC_MAX];
 	struct pollfd pfd;
-	int p[2], r = 0;
-	ssize_t n;
+	ssize_t n = 0;
+	int p[2];
 
 	if (pipe2(p, O_CLOEXEC | O_NONBLOCK) == -1)
 		return 0;
@@ -97,27 +92,29 @@ sniff_pipe(int fd)
 		pfd.events = POLLIN;
 		if (poll(&pfd, 1, -1) == -1 && errno != EINTR)
 			break;
-		if ((n = tee(fd, p[1], MAGIC_MAX, 0)) <= 0) {
+		if ((n = tee(fd, p[1], want, 0)) <= 0) {
 			if (n == -1 && errno == EINTR)
 				continue;
+			n = 0;
 			break;		/* the end, or not a pipe after all */
 		}
-		n = read(p[0], b, (size_t)n);
-		if (n <= 0 || (r = sniff(b, (size_t)n)) >= 0 ||
-		    n == MAGIC_MAX || (pfd.revents & POLLHUP))
+		if ((n = read(p[0], b, (size_t)n)) <= 0) {
+			n = 0;
+			break;
+		}
+		if ((size_t)n == want || decided(b, (size_t)n) ||
+		    (pfd.revents & POLLHUP))
 			break;
 		nanosleep(&ms, NULL);
 	}
 	close(p[0]);
 	close(p[1]);
-	return r == 1;
+	return (size_t)n;
 }
 
-/* Is what fd will give next compressed?  Nothing is taken from it. */
-static int
-compressed(int fd)
+size_t
+source_peek(int fd, unsigned char *b, size_t want, source_decided *decided)
 {
-	unsigned char b[MAGIC_MAX];
 	struct stat st;
 	off_t off;
 	ssize_t n;
@@ -125,12 +122,30 @@ compressed(int fd)
 	if (fstat(fd, &st) == -1)
 		return 0;
 	if (S_ISFIFO(st.st_mode))
-		return sniff_pipe(fd);
+		return peek_pipe(fd, b, want, decided);
 	if (!S_ISREG(st.st_mode) || (off = lseek(fd, 0, SEEK_CUR)) == -1)
 		return 0;
-	while ((n = pread(fd, b, sizeof(b), off)) == -1 && errno == EINTR)
+	while ((n = pread(fd, b, want, off)) == -1 && errno == EINTR)
 		continue;
-	return n > 0 && sniff(b, (size_t)n) == 1;
+	return n > 0 ? (size_t)n : 0;
+}
+
+/* Are the n bytes at b enough to tell a compressed stream? */
+static int
+magic_decided(const unsigned char *b, size_t n)
+{
+	return source_magic(b, n) >= 0;
+}
+
+/* Is what fd will give next compressed?  Nothing is taken from it. */
+static int
+compressed(int fd)
+{
+	unsigned char b[MAGIC_MAX];
+	size_t n;
+
+	n = source_peek(fd, b, sizeof(b), magic_decided);
+	return n > 0 && source_magic(b, n) == 1;
 }
 
 /* Write all of p: 0, or an errno value (EPIPE: the reader has gone). */

@@ -61,4 +61,23 @@ int	source_close(struct source *);
 /* Free the reason of a broken stream, after source_close(). */
 void	source_free(struct source *);
 
+/*
+ * What the first n bytes at p say: 1 a compressed stream (gzip, bzip2,
+ * xz, zstd, lz4), 0 not, -1 not yet known (more bytes are needed).
+ */
+int	source_magic(const unsigned char *p, size_t n);
+
+/* Are the n bytes at b enough for the caller of source_peek to decide? */
+typedef int source_decided(const unsigned char *b, size_t n);
+
+/*
+ * Up to want of the bytes fd will give next, into b, without taking
+ * them: a regular file is read with pread(2), a pipe looked at with
+ * tee(2), until want bytes are there, or decided() says those there are
+ * enough, or the writer is gone.  Returns how many; 0 for what can only
+ * be read, not looked at (a terminal, a socket).
+ */
+size_t	source_peek(int fd, unsigned char *b, size_t want,
+	    source_decided *decided);
+
 #endif

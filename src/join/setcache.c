@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "members.h"
 #include "pool.h"
 #include "setcache.h"
 #include "source.h"
@@ -113,7 +114,8 @@ read_set(struct docreader *rd, const char *name, struct docset *ds,
 	struct stat st;
 	int fd, e, ce;
 
-	if (strcmp(name, "-") == 0)
+	/* Nor is an archive's member (see members.h): its estimate stands. */
+	if (strcmp(name, "-") == 0 || members_archive(name) > 0)
 		return SETCACHE_NOTREG;
 	/* Never wait on a FIFO: only a regular file is read again. */
 	if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)) ==

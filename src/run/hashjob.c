@@ -14,6 +14,7 @@
 #include "bandline.h"
 #include "fpline.h"
 #include "hashjob.h"
+#include "members.h"
 #include "source.h"
 #include "xmalloc.h"
 
@@ -87,13 +88,91 @@ hashdoc_digest(struct digest *dg, struct hashdoc *d, int binary,
 	return d->errnum;
 }
 
+/*
+ * Digest the member m is at into dg: 1 with its values in *v, 0 if it is
+ * binary (a NUL in its first DIGEST_PROBE bytes) and skipped, or
+ * SOURCE_BROKEN.
+ */
+static int
+digest_member(struct digest *dg, struct members *m, int binary,
+    const uint64_t **v)
+{
+	size_t len, probed = 0;
+	const void *p;
+	int r, skip = 0;
+
+	while ((r = members_data(m, &p, &len)) == 1) {
+		if (!binary && probed < DIGEST_PROBE && !skip) {
+			skip = memchr(p, '\0', len < DIGEST_PROBE - probed ?
+			    len : DIGEST_PROBE - probed) != NULL;
+			probed += len;
+		}
+		if (!skip)
+			digest_feed(dg, p, len);
+	}
+	*v = digest_end(dg);
+	return r != 0 ? r : !skip;
+}
+
+int
+hashdoc_members(struct digest *dg, struct buf *name, struct hashdoc *d,
+    int binary, hashdoc_fn *fn, void *ctx)
+{
+	struct members m;
+	const uint64_t *v;
+	const char *path;
+	struct stat st;
+	int r;
+
+	if ((r = members_open(&m, d->name, d->isstdin)) == MEMBERS_PLAIN)
+		return r;
+	if (r == 0 && fstat(m.fd, &st) == 0 && S_ISREG(st.st_mode))
+		d->size = (uint64_t)st.st_size;
+	while (r == 0 && (r = members_next(&m, &path)) == 1) {
+		buf_clear(name);
+		buf_add(name, d->name, strlen(d->name));
+		if (path != NULL) {
+			buf_add(name, MEMBERS_SEP, strlen(MEMBERS_SEP));
+			buf_add(name, path, strlen(path));
+		}
+		buf_addc(name, '\0');
+		if ((r = digest_member(dg, &m, binary, &v)) == 1)
+			fn(ctx, name->data, name->len - 1, v);
+		else if (r == 0)
+			buf_add(&d->skipped, name->data, name->len);
+		r = r == SOURCE_BROKEN ? r : 0;
+	}
+	if (r == SOURCE_BROKEN) {
+		d->errnum = r;
+		d->why = m.why;
+		m.why = NULL;
+	} else
+		d->errnum = r;
+	members_close(&m);
+	return d->errnum;
+}
+
+/* Output a member's values (a hashdoc_fn). */
+static void
+out_member(void *ctx, const char *name, size_t len, const uint64_t *v)
+{
+	struct hashworker *w = ctx;
+
+	output(w->cfg, w->out, v, name, len);
+}
+
 static void
 run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
 {
 	const uint64_t *v;
 
-	if (d->errnum != 0 || hashdoc_digest(&w->dg, d, w->cfg->binary,
-	    &v) != 0)
+	if (d->errnum != 0)
+		return;
+	w->out = out;
+	if (w->cfg->archives && hashdoc_members(&w->dg, &w->name, d,
+	    w->cfg->binary, out_member, w) != MEMBERS_PLAIN)
+		return;
+	if (hashdoc_digest(&w->dg, d, w->cfg->binary, &v) != 0)
 		return;
 	if (!d->binary)
 		output(w->cfg, out, v, d->name, strlen(d->name));
@@ -159,6 +238,7 @@ hashjob_free(struct hashjob *j)
 	for (i = 0; i < j->ndocs; i++) {
 		free(j->docs[i].name);
 		free(j->docs[i].why);
+		buf_free(&j->docs[i].skipped);
 	}
 	free(j->docs);
 	free(j->name);
