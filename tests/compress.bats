@@ -213,3 +213,101 @@ fp() {
 	assert_exit OK
 	assert_output "$(printf 'words\0more words\n' | neardup hash --binary | sed 's/  -$/  nul.gz/')"
 }
+
+# members DIR: a directory of two near-duplicate texts and a binary file.
+members() {
+	mkdir -p "$1/sub"
+	text "$1/sub/one.txt"
+	{ cat "$1/sub/one.txt"; echo and one line more; } >"$1/sub/two.txt"
+	printf 'not\0text\n' >"$1/sub/bin"
+}
+
+@test "compress-014: --archives: each regular member of a tar.gz, a zip and a cpio is a document named ARCHIVE//PATH" {
+	members m
+	one=$(fp "$(neardup hash m/sub/one.txt)")
+	two=$(fp "$(neardup hash m/sub/two.txt)")
+	tar -C m -czf a.tar.gz sub
+	(cd m && zip -q -r ../a.zip sub)
+	(cd m && find sub -print | LC_ALL=C sort | cpio -o -H newc 2>/dev/null) >a.cpio
+	for a in a.tar.gz a.zip a.cpio; do
+		run --separate-stderr neardup hash --archives $a
+		assert_exit OK
+		assert_equal "$(printf '%s\n' "$output" | LC_ALL=C sort)" \
+		    "$(printf '%s  %s//sub/one.txt\n%s  %s//sub/two.txt\n' \
+		    "$one" $a "$two" $a)"
+		assert_equal "$stderr" "neardup: $a//sub/bin: binary file skipped"
+	done
+}
+
+@test "compress-015: --archives on standard input names members -//PATH; a compressed non-archive keeps its own name" {
+	members m
+	tar -C m -cf - sub | zstd -q >a.tar.zst
+	text doc.txt
+	xz -c doc.txt >doc.xz
+	run --separate-stderr neardup hash --archives - <a.tar.zst
+	assert_exit OK
+	assert_line --partial '  -//sub/one.txt'
+	assert_line --partial '  -//sub/two.txt'
+	run --separate-stderr neardup hash --archives doc.xz doc.txt
+	assert_exit OK
+	assert_line --index 0 "$(fp "$(neardup hash doc.txt)")  doc.xz"
+}
+
+@test "compress-016: without --archives a tar is one document, its decompressed bytes (binary: skipped)" {
+	members m
+	rm m/sub/bin
+	tar -C m -czf a.tar.gz sub
+	run --separate-stderr neardup hash a.tar.gz
+	assert_exit OK
+	assert_output ''
+	assert_equal "$stderr" 'neardup: a.tar.gz: binary file skipped'
+	run --separate-stderr neardup hash --binary a.tar.gz
+	assert_exit OK
+	assert_output "$(gzip -dc a.tar.gz | neardup hash --binary | sed 's/  -$/  a.tar.gz/')"
+}
+
+@test "compress-017: --archives over a truncated archive: the whole members before the break, then its reason, exit 2" {
+	mkdir m
+	for i in 1 2 3 4 5 6; do text m/$i.txt; echo "$i" >>m/$i.txt; done
+	tar -C m -cf - 1.txt 2.txt 3.txt 4.txt 5.txt 6.txt | gzip -n >a.tar.gz
+	head -c $(($(wc -c <a.tar.gz) * 2 / 3)) a.tar.gz >cut.tar.gz
+	run --separate-stderr neardup hash --archives cut.tar.gz
+	assert_exit TROUBLE
+	assert_regex "$stderr" '^neardup: cut\.tar\.gz: .'
+	n=${#lines[@]}
+	[ "$n" -ge 1 ] && [ "$n" -lt 6 ]
+	for ((i = 1; i <= n; i++)); do
+		assert_line --index $((i - 1)) \
+		    "$(fp "$(neardup hash m/$i.txt)")  cut.tar.gz//$i.txt"
+	done
+}
+
+@test "compress-018: cluster --dups never lists an archive member, says why once; cluster --docs --archives keeps the estimate for members" {
+	members m
+	tar -C m -czf a.tar.gz sub
+	cp m/sub/one.txt copy.txt
+	neardup hash --archives a.tar.gz copy.txt >fp 2>/dev/null
+	run --separate-stderr neardup cluster --dups --keep=path fp
+	assert_exit OK
+	refute_output --partial '//'
+	assert_equal "$stderr" 'neardup: a.tar.gz//sub/two.txt: not listed by --dups, nor any archive member: a member is no file to remove'
+	run --separate-stderr neardup cluster --dups fp
+	assert_exit OK
+	assert_output 'copy.txt'
+	run --separate-stderr neardup cluster --docs --archives --format=tsv a.tar.gz copy.txt
+	assert_exit OK
+	assert_line --index 0 --regexp $'^1\ta\\.tar\\.gz//sub/(one|two)\\.txt\t1\\.000000\tkept$'
+	assert_line --regexp $'^1\tcopy\\.txt\t[0-9.]+\testimate$'
+}
+
+@test "compress-019: near --docs --archives queries with each member; --archives is refused with --lines" {
+	members m
+	zip -q -r a.zip m
+	neardup hash m/sub/one.txt >index.fp
+	run --separate-stderr neardup near -d 3 --docs --archives index.fp a.zip
+	assert_exit OK
+	assert_line --partial 'a.zip//m/sub/one.txt'
+	run --separate-stderr neardup hash --archives --lines a.zip
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: --binary and --archives apply to whole documents'
+}
