@@ -33,7 +33,7 @@ const struct cmd cmd_cluster = {
 	"cluster", "group near-duplicates and choose which to keep",
 	"cluster [-hLrvz] [-a algo] [-c n | -w n] [-d distance] [-j jobs] "
 	"[-k size]\n"
-	"\t[-s seed] [-t threshold] [--all] [--binary] [--docs]\n"
+	"\t[-s seed] [-t threshold] [--all] [--archives] [--binary] [--docs]\n"
 	"\t[--dups | --uniques] [--exclude=glob] [--exclude-dir=glob]\n"
 	"\t[--format=groups|tsv|json] [--hidden]\n"
 	"\t[--keep=first|longest|shortest|path]\n"

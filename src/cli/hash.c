@@ -20,10 +20,11 @@ static int hash_exec(const struct cmd *, int, char **);
 const struct cmd cmd_hash = {
 	"hash", "print one fingerprint line per document",
 	"hash [-hLrz] [-a algo] [-c n | -w n] [-j jobs] [-k size] [-s seed]\n"
-	"\t[--bands [-t threshold | --lsh=BxR]] [--binary] [--exclude=glob]\n"
-	"\t[--exclude-dir=glob] [--files0-from=file] [--hidden] "
-	"[--keep-case]\n"
-	"\t[--keep-punct] [--lines | " RECOPT_MODES "] [--multiset]\n"
+	"\t[--archives] [--bands [-t threshold | --lsh=BxR]] [--binary]\n"
+	"\t[--exclude=glob] [--exclude-dir=glob] [--files0-from=file] "
+	"[--hidden]\n"
+	"\t[--keep-case] [--keep-punct] [--lines | " RECOPT_MODES "] "
+	"[--multiset]\n"
 	"\t[--progress | --no-progress] [--weights=file] [file ...]",
 	hash_exec
 };

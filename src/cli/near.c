@@ -35,8 +35,9 @@ const struct cmd cmd_near = {
 	"near [-hLrz] -d distance [-n count] [--docs] [--format=text|json] "
 	"[--header]\n"
 	"\t[--self] [-a simhash] [-c n | -w n] [-k size] [-s seed] "
-	"[--binary]\n"
-	"\t[--exclude=glob] [--exclude-dir=glob] [--hidden] [--keep-case]\n"
+	"[--archives]\n"
+	"\t[--binary] [--exclude=glob] [--exclude-dir=glob] [--hidden] "
+	"[--keep-case]\n"
 	"\t[--keep-punct] [--multiset] [--progress | --no-progress] "
 	"[--weights=file]\n"
 	"\tindex [query ...]",
