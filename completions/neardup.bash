@@ -11,8 +11,8 @@ _neardup_commands='hash compare cluster near uniq help'
 _neardup_algorithms='simhash minhash bottomk oph key'
 
 _neardup_hash_flags='--archives --bands --binary --dereference -h --help
-    --hidden --keep-case --keep-punct -L --lines --multiset --no-progress --null-data
-    --progress -r --recursive --tsv -z'
+    --hidden --keep-case --keep-punct -L --lines --multiset --no-progress
+    --null-data --progress -r --recursive --tsv -z'
 _neardup_hash_args='-a --algorithm -c --chars --exclude --exclude-dir
     --files0-from -j --jobs -k --size --lsh -s --seed -t --threshold -w
     --words --weights'
