@@ -78,11 +78,7 @@ members_open(struct members *m, const char *path, int isstdin)
 		members_close(m);
 		return ENOMEM;
 	}
-	archive_read_support_filter_gzip(m->a);
-	archive_read_support_filter_bzip2(m->a);
-	archive_read_support_filter_xz(m->a);
-	archive_read_support_filter_zstd(m->a);
-	archive_read_support_filter_lz4(m->a);
+	source_filters(m->a);
 	archive_read_support_format_tar(m->a);
 	archive_read_support_format_zip(m->a);
 	archive_read_support_format_cpio(m->a);

@@ -183,6 +183,16 @@ ready(const struct source_feed *f, const char *p, size_t len)
 	return d == NULL ? 0 : (size_t)(d + 1 - p);
 }
 
+void
+source_filters(struct archive *a)
+{
+	archive_read_support_filter_gzip(a);
+	archive_read_support_filter_bzip2(a);
+	archive_read_support_filter_xz(a);
+	archive_read_support_filter_zstd(a);
+	archive_read_support_filter_lz4(a);
+}
+
 /* libarchive's reason for a's failure, malloc'd. */
 static char *
 reason(struct archive *a)
@@ -246,11 +256,7 @@ reader_new(int fd, char **why)
 		*why = xstrdup(strerror(ENOMEM));
 		return NULL;
 	}
-	archive_read_support_filter_gzip(a);
-	archive_read_support_filter_bzip2(a);
-	archive_read_support_filter_xz(a);
-	archive_read_support_filter_zstd(a);
-	archive_read_support_filter_lz4(a);
+	source_filters(a);
 	archive_read_support_format_raw(a);
 	if (archive_read_open_fd(a, fd, ARCHIVE_BLOCK) == ARCHIVE_OK)
 		return a;

@@ -62,6 +62,13 @@ int	source_close(struct source *);
 void	source_free(struct source *);
 
 /*
+ * Have libarchive reader a read the compressed formats source_magic()
+ * knows, and no other: the one list of them.
+ */
+struct archive;
+void	source_filters(struct archive *a);
+
+/*
  * What the first n bytes at p say: 1 a compressed stream (gzip, bzip2,
  * xz, zstd, lz4), 0 not, -1 not yet known (more bytes are needed).
  */
