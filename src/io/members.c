@@ -145,19 +145,23 @@ members_close(struct members *m)
 size_t
 members_archive(const char *name)
 {
-	const char *sep;
+	const char *sep = name;
 	struct stat st;
 	char *archive;
-	size_t len;
-	int reg;
+	size_t len = 0;
+	int reg = 0;
 
-	if ((sep = strstr(name, MEMBERS_SEP)) == NULL || sep == name)
-		return 0;
-	len = (size_t)(sep - name);
-	archive = xmalloc(len + 1);
-	memcpy(archive, name, len);
-	archive[len] = '\0';
-	reg = stat(archive, &st) == 0 && S_ISREG(st.st_mode);
-	free(archive);
+	/* "dir//a.tar//m": the first prefix that is a regular file. */
+	while (!reg && (sep = strstr(sep, MEMBERS_SEP)) != NULL) {
+		len = (size_t)(sep - name);
+		sep += strlen(MEMBERS_SEP);
+		if (len == 0)
+			continue;
+		archive = xmalloc(len + 1);
+		memcpy(archive, name, len);
+		archive[len] = '\0';
+		reg = stat(archive, &st) == 0 && S_ISREG(st.st_mode);
+		free(archive);
+	}
 	return reg ? len : 0;
 }
