@@ -55,8 +55,8 @@ struct side {
 	struct buf text;	/* the document, kept for --passages */
 	struct fpline fp;	/* the fingerprint (values in fp.v) */
 	int	 fd;		/* the document, open until read */
-	struct source src;	/* what fd reads, decompressed */
-	struct stat st;		/* of the file (zeroed if fstat failed) */
+	struct source src;	/* what is read of fd: decompressed */
+	struct stat st;		/* of fd (zeroed if fstat failed) */
 	int	 err;		/* errno value of reading it, or 0 */
 	char	*why;		/* err SOURCE_BROKEN: the reason */
 };
@@ -80,16 +80,15 @@ struct result {
 static int
 open_doc(struct side *s)
 {
-	int e;
-
-	if ((e = source_open(&s->src, s->name, strcmp(s->name, "-") == 0,
-	    SOURCE_WHOLE, 0)) != 0)
-		return e;
-	s->fd = s->src.fd;
-	if (fstat(s->src.compressed ? s->src.infd : s->fd, &s->st) == -1)
+	if (strcmp(s->name, "-") == 0)
+		s->fd = STDIN_FILENO;
+	else if ((s->fd = open(s->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) ==
+	    -1)
+		return errno;
+	if (fstat(s->fd, &s->st) == -1)
 		memset(&s->st, 0, sizeof(s->st));
 	else if (S_ISDIR(s->st.st_mode)) {
-		(void)source_close(&s->src);
+		close(s->fd);
 		return EISDIR;
 	}
 	return 0;
@@ -159,11 +158,21 @@ read_side(void *arg)
 
 	int e;
 
-	s->err = read_doc(&rd->d, s->fd, &s->text, rd->keep,
-	    rd->threaded ? &rd->read : NULL);
-	if ((e = source_close(&s->src)) != 0 && s->err == 0) {
-		s->err = e;
-		s->why = s->src.why;
+	/*
+	 * Whether it is compressed is known only from its first bytes, which
+	 * a pipe may be slow to give: not asked before both are open.
+	 */
+	if ((s->err = source_fd(&s->src, s->fd, s->fd != STDIN_FILENO,
+	    SOURCE_WHOLE)) != 0) {
+		if (s->fd != STDIN_FILENO)
+			close(s->fd);
+	} else {
+		s->err = read_doc(&rd->d, s->src.fd, &s->text, rd->keep,
+		    rd->threaded ? &rd->read : NULL);
+		if ((e = source_close(&s->src)) != 0 && s->err == 0) {
+			s->err = e;
+			s->why = s->src.why;
+		}
 	}
 	s->fp.nv = scheme_nvalues(&rd->d.sc);
 	s->fp.v = xreallocarray(NULL, s->fp.nv, sizeof(*s->fp.v));
