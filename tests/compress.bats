@@ -309,5 +309,5 @@ members() {
 	assert_line --partial 'a.zip//m/sub/one.txt'
 	run --separate-stderr neardup hash --archives --lines a.zip
 	assert_exit TROUBLE
-	assert_stderr_line '^neardup: --binary and --archives apply to whole documents'
+	assert_stderr_line '^neardup: --archives applies to whole documents, not to --lines'
 }

@@ -118,8 +118,8 @@ hash_check(const struct cmd *c, int argc, struct hash_args *a)
 	a->cfg.mode = a->rec.mode;
 	a->cfg.zero = a->rec.delim == '\0';
 	if ((a->io.binary || a->io.archives) && a->cfg.mode != REC_NONE) {
-		warnx("--binary and --archives apply to whole documents, not "
-		    "to --lines or --tsv records");
+		warnx("%s applies to whole documents, not to --lines or "
+		    "--tsv records", a->io.binary ? "--binary" : "--archives");
 		cli_usage(c);
 	}
 	a->cfg.binary = a->io.binary;

@@ -44,13 +44,16 @@ struct hashrun {
 int
 hashrun_note(const struct hashdoc *d)
 {
-	const char *p, *end = d->skipped.data + d->skipped.len;
+	const char *p;
+	size_t i;
 
 	/* Not an error: a note that the file was passed over. */
 	if (d->binary)
 		warnx("%s: binary file skipped", cli_vis(d->name));
-	for (p = d->skipped.data; p < end; p += strlen(p) + 1)
+	for (i = 0; i < d->skipped.len; i += strlen(p) + 1) {
+		p = d->skipped.data + i;
 		warnx("%s: binary file skipped", cli_vis(p));
+	}
 	if (d->errnum == 0)
 		return 0;
 	warnx("%s: %s", cli_vis(d->name), d->errnum == SOURCE_BROKEN ?
