@@ -311,3 +311,35 @@ members() {
 	assert_exit TROUBLE
 	assert_stderr_line '^neardup: --archives applies to whole documents, not to --lines'
 }
+
+@test "compress-020: an empty text compressed is an empty document; a stream cut within its header is broken, not read as bytes" {
+	: >empty.txt
+	want=$(fp "$(neardup hash empty.txt)")
+	for f in $FORMATS; do
+		pack $f <empty.txt >empty.$f
+		run --separate-stderr neardup hash empty.$f
+		assert_exit OK
+		assert_output "$want  empty.$f"
+		run --separate-stderr neardup hash --archives empty.$f
+		assert_exit OK
+		assert_output "$want  empty.$f"
+	done
+	text doc.txt
+	gzip -c doc.txt >named.gz
+	head -c 12 named.gz >head.gz
+	run --separate-stderr neardup hash head.gz doc.txt
+	assert_exit TROUBLE
+	assert_output "$(neardup hash doc.txt)"
+	assert_equal "$stderr" 'neardup: head.gz: truncated or corrupt compression header'
+}
+
+@test "compress-021: a text that begins as bzip2's magic does (BZh) is text" {
+	printf 'BZh9 is how a bzip2 stream begins\n' >bz.txt
+	want=$(fp "$(neardup hash --binary bz.txt)")
+	run --separate-stderr neardup hash bz.txt
+	assert_exit OK
+	assert_output "$want  bz.txt"
+	run --separate-stderr bash -c 'cat bz.txt | "$NEARDUP" hash'
+	assert_exit OK
+	assert_output "$want  -"
+}

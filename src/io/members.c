@@ -69,8 +69,9 @@ members_open(struct members *m, const char *path, int isstdin)
 		m->own = 1;
 	}
 	n = source_peek(m->fd, b, sizeof(b), decided);
+	m->compressed = source_magic(b, n) == 1;
 	if (fstat(m->fd, &st) == -1 || S_ISDIR(st.st_mode) ||
-	    (source_magic(b, n) != 1 && !archive_magic(b, n))) {
+	    (!m->compressed && !archive_magic(b, n))) {
 		members_close(m);
 		return MEMBERS_PLAIN;
 	}
@@ -83,6 +84,7 @@ members_open(struct members *m, const char *path, int isstdin)
 	archive_read_support_format_zip(m->a);
 	archive_read_support_format_cpio(m->a);
 	archive_read_support_format_raw(m->a);
+	archive_read_support_format_empty(m->a);
 	if (archive_read_open_fd(m->a, m->fd, ARCHIVE_BLOCK) != ARCHIVE_OK)
 		return broken(m);
 	return 0;
@@ -94,9 +96,23 @@ members_next(struct members *m, const char **path)
 	struct archive_entry *e;
 	int r;
 
+	if (m->empty)
+		return 0;	/* past its one document */
 	while ((r = archive_read_next_header(m->a, &e)) >= ARCHIVE_WARN) {
-		if (r == ARCHIVE_EOF)
+		if (m->compressed && !source_decoded(m->a)) {
+			free(m->why);
+			m->why = xstrdup(SOURCE_HEADER_WHY);
+			return SOURCE_BROKEN;
+		}
+		if (r == ARCHIVE_EOF && (m->raw ||
+		    archive_format(m->a) != ARCHIVE_FORMAT_EMPTY))
 			return 0;
+		if (r == ARCHIVE_EOF) {
+			/* A compressed empty text: one empty document. */
+			m->raw = m->empty = 1;
+			*path = NULL;
+			return 1;
+		}
 		if (archive_format(m->a) == ARCHIVE_FORMAT_RAW) {
 			/* Once only: a raw stream has one "member". */
 			if (m->raw)
@@ -121,6 +137,8 @@ members_data(struct members *m, const void **p, size_t *len)
 	la_int64_t off;
 	int r;
 
+	if (m->empty)
+		return 0;
 	r = archive_read_data_block(m->a, p, len, &off);
 	if (r == ARCHIVE_EOF)
 		return 0;

@@ -22,7 +22,9 @@ struct members {
 	struct archive *a;
 	int	 fd;
 	int	 own;		/* fd is closed by members_close() */
+	int	 compressed;	/* it begins with a compression's magic */
 	int	 raw;		/* a compressed stream, no archive */
+	int	 empty;		/* ... of no bytes */
 	char	*why;		/* SOURCE_BROKEN: libarchive's reason */
 };
 

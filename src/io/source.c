@@ -26,18 +26,25 @@
 #include "source.h"
 #include "xmalloc.h"
 
-#define MAGIC_MAX	6		/* the longest magic: xz's */
+#define MAGIC_MAX	10		/* the longest magic: bzip2's */
+#define MAGIC_LEVEL	0xff		/* in a magic: any of '1' to '9' */
 #define FEED_READ	(256 * 1024)	/* decompressed bytes per write */
 #define ARCHIVE_BLOCK	(128 * 1024)	/* compressed bytes per read */
 #define PIPE_SIZE	(1024 * 1024)	/* asked of the pipe, if allowed */
 
-/* The compressed formats read, by the bytes a stream of each begins with. */
+/*
+ * The compressed formats read, by the bytes a stream of each begins with.
+ * bzip2's "BZh" is text: its level and the magic of its first block (or
+ * of its end, for an empty stream) are asked for too, so that a text that
+ * begins "BZh" is read as text.
+ */
 static const struct magic {
 	unsigned char b[MAGIC_MAX];
 	size_t	 len;
 } magics[] = {
 	{ { 0x1f, 0x8b }, 2 },				/* gzip */
-	{ { 'B', 'Z', 'h' }, 3 },			/* bzip2 */
+	{ { 'B', 'Z', 'h', MAGIC_LEVEL, '1', 'A', 'Y', '&', 'S', 'Y' }, 10 },
+	{ { 'B', 'Z', 'h', MAGIC_LEVEL, 0x17, 'r', 'E', '8', 'P', 0x90 }, 10 },
 	{ { 0xfd, '7', 'z', 'X', 'Z', 0x00 }, 6 },	/* xz */
 	{ { 0x28, 0xb5, 0x2f, 0xfd }, 4 },		/* zstd */
 	{ { 0x04, 0x22, 0x4d, 0x18 }, 4 },		/* lz4 frame */
@@ -57,12 +64,16 @@ struct source_feed {
 int
 source_magic(const unsigned char *p, size_t n)
 {
-	size_t i, m;
+	size_t i, j, m;
 	int more = 0;
 
 	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++) {
 		m = n < magics[i].len ? n : magics[i].len;
-		if (memcmp(p, magics[i].b, m) != 0)
+		for (j = 0; j < m; j++)
+			if (magics[i].b[j] == MAGIC_LEVEL ? p[j] < '1' ||
+			    p[j] > '9' : p[j] != magics[i].b[j])
+				break;
+		if (j < m)
 			continue;
 		if (m == magics[i].len)
 			return 1;
@@ -193,6 +204,13 @@ source_filters(struct archive *a)
 	archive_read_support_filter_lz4(a);
 }
 
+int
+source_decoded(struct archive *a)
+{
+	/* Filter 0 reads the file; one above it decompresses. */
+	return archive_filter_count(a) > 1;
+}
+
 /* libarchive's reason for a's failure, malloc'd. */
 static char *
 reason(struct archive *a)
@@ -218,7 +236,12 @@ feed(void *arg)
 	sigaddset(&pipe_sig, SIGPIPE);
 	pthread_sigmask(SIG_BLOCK, &pipe_sig, NULL);
 	buf = xmalloc(cap);
-	n = archive_read_next_header(f->a, &e) < ARCHIVE_WARN ? -1 : 1;
+	n = archive_read_next_header(f->a, &e);
+	n = n == ARCHIVE_EOF ? 0 : n < ARCHIVE_WARN ? -1 : 1;
+	if (n >= 0 && !source_decoded(f->a)) {
+		n = 0;
+		f->why = xstrdup(SOURCE_HEADER_WHY);
+	}
 	while (n > 0) {
 		if (cap - held < FEED_READ) {
 			cap *= 2;
@@ -235,7 +258,7 @@ feed(void *arg)
 	}
 	if (n < 0)
 		f->why = reason(f->a);
-	else if (n == 0 && f->errnum == 0)
+	else if (n == 0 && f->errnum == 0 && f->why == NULL)
 		f->errnum = write_all(f->wfd, buf, held);
 	if (f->errnum == EPIPE)
 		f->errnum = 0;		/* the reader wanted no more */
@@ -258,6 +281,8 @@ reader_new(int fd, char **why)
 	}
 	source_filters(a);
 	archive_read_support_format_raw(a);
+	/* Raw wants a byte: a compressed empty text is the empty format. */
+	archive_read_support_format_empty(a);
 	if (archive_read_open_fd(a, fd, ARCHIVE_BLOCK) == ARCHIVE_OK)
 		return a;
 	*why = reason(a);

@@ -69,6 +69,14 @@ struct archive;
 void	source_filters(struct archive *a);
 
 /*
+ * Once a's first header is read: did a compression filter take the
+ * stream?  Not when a stream that begins with a magic is cut short or
+ * corrupt within its header; it is then broken, SOURCE_HEADER_WHY.
+ */
+int	source_decoded(struct archive *a);
+#define SOURCE_HEADER_WHY	"truncated or corrupt compression header"
+
+/*
  * What the first n bytes at p say: 1 a compressed stream (gzip, bzip2,
  * xz, zstd, lz4), 0 not, -1 not yet known (more bytes are needed).
  */
