@@ -7,7 +7,7 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
-PKGS = libbsd-overlay libxxhash
+PKGS = libbsd-overlay libxxhash libarchive
 PKG_CONFIG ?= pkg-config
 PKG_CFLAGS != $(PKG_CONFIG) --cflags $(PKGS)
 PKG_LIBS != $(PKG_CONFIG) --libs $(PKGS)
@@ -103,9 +103,21 @@ install_missing = missing=; for p in $(1); do \
 
 S390X_DEPS = gcc-$(S390X) libc6-dev-s390x-cross qemu-user \
 	libbsd-dev:s390x libxxhash-dev:s390x
+# libarchive and the libraries it links with statically, for s390x, are
+# unpacked from Debian's s390x packages into S390X_ROOT, not installed:
+# bookworm-security builds no s390x, so once libarchive13 has a security
+# update the s390x package lags the amd64 one, and two versions of a
+# Multi-Arch: same package cannot be installed together (nor can
+# zlib1g-dev:s390x, whose libc6-dev:s390x wants linux-libc-dev:s390x).
+# The headers are the native libarchive-dev's (of DEPS): the same.
+S390X_ROOT = build/s390x-root
+S390X_ROOT_DEBS = libarchive-dev liblzma-dev libzstd-dev liblz4-dev \
+	libbz2-dev zlib1g-dev nettle-dev libacl1-dev libxml2-dev
+S390X_LIBDIR = $(abspath $(S390X_ROOT))/usr/lib/$(S390X)
 cross-s390x:
-	PKG_CONFIG_LIBDIR=/usr/lib/$(S390X)/pkgconfig:/usr/share/pkgconfig \
-	$(MAKE) O=build/s390x CC=$(S390X)-gcc LDFLAGS=-static \
+	PKG_CONFIG_LIBDIR=/usr/lib/$(S390X)/pkgconfig:$(S390X_LIBDIR)/pkgconfig:/usr/share/pkgconfig \
+	$(MAKE) O=build/s390x CC=$(S390X)-gcc \
+		LDFLAGS='-static -L$(S390X_LIBDIR)' \
 		PKG_CONFIG='pkg-config --static' build/s390x/neardup $(S390X_UNIT)
 
 check-s390x: cross-s390x
@@ -123,6 +135,15 @@ deps-s390x:
 	@dpkg --print-foreign-architectures | grep -qx s390x || \
 		$(SUDO) dpkg --add-architecture s390x
 	@$(call install_missing,$(S390X_DEPS),--no-install-recommends)
+	@if [ ! -e $(S390X_ROOT)/.unpacked ]; then \
+		rm -rf $(S390X_ROOT) && mkdir -p $(S390X_ROOT)/debs && \
+		cd $(S390X_ROOT)/debs && \
+		{ apt-get download -qq $(S390X_ROOT_DEBS:%=%:s390x) || \
+		{ $(SUDO) apt-get update -qq && \
+		apt-get download -qq $(S390X_ROOT_DEBS:%=%:s390x); }; } && \
+		for d in *.deb; do dpkg-deb -x $$d ..; done && \
+		touch ../.unpacked; \
+	fi
 
 .PHONY: cross-s390x check-s390x deps-s390x
 
@@ -177,8 +198,9 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/neardup $(DESTDIR)$(ZSHCOMPDIR)/_neardup \
 		$(DESTDIR)$(FISHCOMPDIR)/neardup.fish
 
-DEPS = gcc make pkg-config libxxhash-dev libbsd-dev bats bats-support bats-assert \
-	mandoc parallel jq clang libclang-rt-dev bash-completion zsh fish
+DEPS = gcc make pkg-config libxxhash-dev libbsd-dev libarchive-dev bats \
+	bats-support bats-assert mandoc parallel jq clang libclang-rt-dev \
+	bash-completion zsh fish gzip bzip2 xz-utils zstd lz4 zip
 deps:
 	@$(call install_missing,$(DEPS))
 

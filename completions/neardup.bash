@@ -10,9 +10,9 @@
 _neardup_commands='hash compare cluster near uniq help'
 _neardup_algorithms='simhash minhash bottomk oph key'
 
-_neardup_hash_flags='--bands --binary --dereference -h --help --hidden
-    --keep-case --keep-punct -L --lines --multiset --no-progress --null-data
-    --progress -r --recursive --tsv -z'
+_neardup_hash_flags='--archives --bands --binary --dereference -h --help
+    --hidden --keep-case --keep-punct -L --lines --multiset --no-progress
+    --null-data --progress -r --recursive --tsv -z'
 _neardup_hash_args='-a --algorithm -c --chars --exclude --exclude-dir
     --files0-from -j --jobs -k --size --lsh -s --seed -t --threshold -w
     --words --weights'
@@ -23,15 +23,15 @@ _neardup_compare_flags='--containment -F --fingerprints -h --header --help
 _neardup_compare_args='-a --algorithm -c --chars --color --colour --format
     -k --size -s --seed -t --threshold -w --words --weights'
 
-_neardup_cluster_flags='--all --bands --binary --dereference --docs --dups
-    --exact -h --header --help --hidden --keep-case --keep-punct -L
+_neardup_cluster_flags='--all --archives --bands --binary --dereference --docs
+    --dups --exact -h --header --help --hidden --keep-case --keep-punct -L
     --multiset --no-progress --null-data --pairs --progress -r --recursive
     --sorted --transitive --uniques --verify -v --verbose -z'
 _neardup_cluster_args='-a --algorithm -c --chars -d --distance --exclude
     --exclude-dir --format -j --jobs -k --size --keep --lsh -s --seed -t
     --threshold -w --words --weights'
 
-_neardup_near_flags='--binary --dereference --docs -h --header --help
+_neardup_near_flags='--archives --binary --dereference --docs -h --header --help
     --hidden --keep-case --keep-punct -L --multiset --no-progress
     --null-data --progress -r --recursive --self -z'
 _neardup_near_args='-a --algorithm -c --chars -d --distance --exclude

@@ -1591,7 +1591,7 @@ shards_corpus() {
 		assert_output ''
 	done
 	run -2 --separate-stderr neardup cluster --binary fp
-	assert_stderr_line '^neardup: --binary, --exclude, --exclude-dir and --hidden apply to documents \(--docs, -r\)$'
+	assert_stderr_line '^neardup: --archives, --binary, --exclude, --exclude-dir and --hidden apply to documents \(--docs, -r\)$'
 	run -0 neardup cluster --dups -r --exclude=b.txt .
 	assert_output ''
 	cp a.txt ../a.txt

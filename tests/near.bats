@@ -973,5 +973,5 @@ EOF
 	assert_exit DIFFER
 	assert_equal "$stderr" 'neardup: q/bin: binary file skipped'
 	run -2 --separate-stderr neardup near -d 3 --binary idx q/bin
-	assert_stderr_line '^neardup: --binary, --exclude, --exclude-dir and --hidden apply to --docs$'
+	assert_stderr_line '^neardup: --archives, --binary, --exclude, --exclude-dir and --hidden apply to --docs$'
 }

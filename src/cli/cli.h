@@ -86,6 +86,13 @@ void	cli_one_pipe(const char *a, const char *b);
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);
 
+/*
+ * Warn "name: reason" about an input that could not be read to its end:
+ * errno value e, or the reason why of a broken compressed stream (see
+ * source.h), which is freed.
+ */
+void	cli_warn_input(const char *name, int e, char *why);
+
 /* Reset getopt before a command parses its own options (which permute). */
 void	cli_getopt_reset(void);
 
@@ -154,6 +161,7 @@ enum {
 	OPT_EXCLUDE,
 	OPT_EXCLUDE_DIR,
 	OPT_HIDDEN,
+	OPT_ARCHIVES,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 
@@ -191,6 +199,7 @@ void	shopts_free(struct shopts *);
 struct inopts {
 	struct walkopts walk;
 	int	 binary;	/* --binary: read binary files as text */
+	int	 archives;	/* --archives: each member a document */
 	int	 filter;	/* one of --binary, --exclude, --hidden... */
 };
 
@@ -198,6 +207,7 @@ struct inopts {
 #define INOPT_LONG \
 	{ "recursive", no_argument, NULL, 'r' }, \
 	{ "dereference", no_argument, NULL, 'L' }, \
+	{ "archives", no_argument, NULL, OPT_ARCHIVES }, \
 	{ "binary", no_argument, NULL, OPT_BINARY }, \
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE }, \
 	{ "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR }, \

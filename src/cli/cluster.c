@@ -33,7 +33,7 @@ const struct cmd cmd_cluster = {
 	"cluster", "group near-duplicates and choose which to keep",
 	"cluster [-hLrvz] [-a algo] [-c n | -w n] [-d distance] [-j jobs] "
 	"[-k size]\n"
-	"\t[-s seed] [-t threshold] [--all] [--binary] [--docs]\n"
+	"\t[-s seed] [-t threshold] [--all] [--archives] [--binary] [--docs]\n"
 	"\t[--dups | --uniques] [--exclude=glob] [--exclude-dir=glob]\n"
 	"\t[--format=groups|tsv|json] [--hidden]\n"
 	"\t[--keep=first|longest|shortest|path]\n"
@@ -388,8 +388,8 @@ cluster_check_out(const struct cmd *c, const struct cluster_args *a)
 	const struct out *o = &a->o;
 
 	if (a->io.filter && !a->docs) {
-		warnx("--binary, --exclude, --exclude-dir and --hidden apply "
-		    "to documents (--docs, -r)");
+		warnx("--archives, --binary, --exclude, --exclude-dir and "
+		    "--hidden apply to documents (--docs, -r)");
 		cli_usage(c);
 	}
 	if (o->pairs && (o->show != SHOW_GROUPS || o->all || a->have_keep)) {
@@ -470,6 +470,7 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 	check_algo_opts(&cfg.sc, a->have_t, a->have_d, a->have_lsh, &a->co, 1);
 	cfg.wt = a->so.weights != NULL ? &a->so.wt : NULL;
 	cfg.binary = a->io.binary;
+	cfg.archives = a->io.archives;
 	progress_start("files", 0);
 	progress_inputs(argv, argc, &a->io.walk);
 	run = hashrun_new(&cfg, a->jobs, &a->io.walk, collect, s);

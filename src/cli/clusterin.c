@@ -104,15 +104,13 @@ check_layout(struct buf *first, const char *key, size_t keylen,
 static int
 open_input(const char *path, struct linein *li, int zero)
 {
-	int fd;
+	int e;
 
-	if (strcmp(path, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		warn("%s", cli_vis(path));
+	if ((e = linein_open(li, path, strcmp(path, "-") == 0,
+	    zero ? '\0' : '\n', RECORD_MAX)) != 0) {
+		warnc(e, "%s", cli_vis(path));
 		return -1;
 	}
-	linein_init(li, fd, zero ? '\0' : '\n', RECORD_MAX);
 	return 0;
 }
 
@@ -155,7 +153,8 @@ static int
 next_line(struct linein *li, const char *path, char **line, size_t *len,
     size_t *lineno, int *rval)
 {
-	int n;
+	char *why;
+	int n, e;
 
 	if ((n = linein_next(li, line, len)) == 1) {
 		*lineno = (size_t)li->lineno;
@@ -164,13 +163,10 @@ next_line(struct linein *li, const char *path, char **line, size_t *len,
 	if (n == LINEIN_LONG)
 		errx(EXIT_TROUBLE, "%s:%" PRIu64 ": line longer than %d bytes",
 		    cli_vis(path), li->lineno, RECORD_MAX);
-	if (n < 0) {
-		warnc(-n, "%s", cli_vis(path));
+	if ((e = linein_close(li, &why)) != 0 || n < 0) {
+		cli_warn_input(path, n < 0 ? -n : e, why);
 		*rval = EXIT_TROUBLE;
 	}
-	if (li->fd != STDIN_FILENO)
-		close(li->fd);
-	linein_free(li);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "clusterout.h"
 #include "digest.h"
+#include "members.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
@@ -670,7 +671,27 @@ member_row(const struct fpset *s, const struct group *g, uint32_t id,
 	report_row_end(r);
 }
 
-/* Print group g of s (unless hidden), as the next one shown. */
+/*
+ * Is id an archive's member, which --dups does not list: it is no file to
+ * remove, and the archive it is in holds other members.  Said once.
+ */
+static int
+dup_member(const struct fpset *s, uint32_t id)
+{
+	static int told;
+	const char *name = fpset_name(s, id);
+
+	if (members_archive(name) == 0)
+		return 0;
+	if (!told) {
+		told = 1;
+		warnx("%s: not listed by --dups, nor any archive member: "
+		    "a member is no file to remove", cli_vis(name));
+	}
+	return 1;
+}
+
+/* Print group g of s (unless hidden), as the shown-th so far. */
 void
 cout_group(const struct fpset *s, const struct group *g,
     const struct out *o, struct cout_run *run)
@@ -698,7 +719,8 @@ cout_group(const struct fpset *s, const struct group *g,
 	/* The kept one first, then the others in input order. */
 	for (k = 0; k <= g->n; k++) {
 		id = k == 0 ? g->kept : g->id[k - 1];
-		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS && k == 0))
+		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS &&
+		    (k == 0 || dup_member(s, id))))
 			continue;
 		if (o->fmt != OUT_GROUPS)
 			member_row(s, g, id, o, run);

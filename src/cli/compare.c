@@ -29,6 +29,7 @@
 #include "report.h"
 #include "shset.h"
 #include "similarity.h"
+#include "source.h"
 #include "thread.h"
 #include "winnow.h"
 #include "xmalloc.h"
@@ -56,8 +57,10 @@ struct side {
 	struct buf text;	/* the document, kept for --passages */
 	struct fpline fp;	/* the fingerprint (values in fp.v) */
 	int	 fd;		/* the document, open until read */
+	struct source src;	/* what is read of fd: decompressed */
 	struct stat st;		/* of fd (zeroed if fstat failed) */
 	int	 err;		/* errno value of reading it, or 0 */
+	char	*why;		/* err SOURCE_BROKEN: the reason */
 };
 
 struct result {
@@ -155,10 +158,24 @@ read_side(void *arg)
 	struct reading *rd = arg;
 	struct side *s = rd->s;
 
-	s->err = read_doc(&rd->d, s->fd, &s->text, rd->keep,
-	    rd->threaded ? &rd->read : NULL);
-	if (s->fd != STDIN_FILENO)
-		close(s->fd);
+	int e;
+
+	/*
+	 * Whether it is compressed is known only from its first bytes, which
+	 * a pipe may be slow to give: not asked before both are open.
+	 */
+	if ((s->err = source_fd(&s->src, s->fd, s->fd != STDIN_FILENO,
+	    SOURCE_WHOLE)) != 0) {
+		if (s->fd != STDIN_FILENO)
+			close(s->fd);
+	} else {
+		s->err = read_doc(&rd->d, s->src.fd, &s->text, rd->keep,
+		    rd->threaded ? &rd->read : NULL);
+		if ((e = source_close(&s->src)) != 0 && s->err == 0) {
+			s->err = e;
+			s->why = s->src.why;
+		}
+	}
 	s->fp.nv = scheme_nvalues(&rd->d.sc);
 	s->fp.v = xreallocarray(NULL, s->fp.nv, sizeof(*s->fp.v));
 	memcpy(s->fp.v, rd->d.sk.out, s->fp.nv * sizeof(*s->fp.v));
@@ -279,21 +296,24 @@ read_fpline(struct linein *li, const char *file, struct fpline *out)
 static void
 open_fplines(const char *file, struct linein *li, int zero)
 {
-	int fd;
+	int e;
 
-	if (strcmp(file, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(file, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
-		err(EXIT_TROUBLE, "%s", cli_vis(file));
-	linein_init(li, fd, zero ? '\0' : '\n', RECORD_MAX);
+	if ((e = linein_open(li, file, strcmp(file, "-") == 0,
+	    zero ? '\0' : '\n', RECORD_MAX)) != 0)
+		errc(EXIT_TROUBLE, e, "%s", cli_vis(file));
 }
 
+/* Close file's li, or exit 2 if it could not be read to its end. */
 static void
-close_fplines(struct linein *li)
+close_fplines(const char *file, struct linein *li)
 {
-	if (li->fd != STDIN_FILENO)
-		close(li->fd);
-	linein_free(li);
+	char *why;
+	int e;
+
+	if ((e = linein_close(li, &why)) != 0) {
+		cli_warn_input(file, e, why);
+		exit(EXIT_TROUBLE);
+	}
 }
 
 /*
@@ -329,7 +349,7 @@ load_fingerprints(struct side *s, int nops, char **ops, int zero)
 		open_fplines(ops[0], &li, zero);
 		read_fpline(&li, ops[0], &s[0].fp);
 		read_fpline(&li, ops[0], &s[1].fp);
-		close_fplines(&li);
+		close_fplines(ops[0], &li);
 	} else {
 		for (i = 0; i < 2; i++) {
 			/* An operand that is a fingerprint line itself. */
@@ -340,7 +360,7 @@ load_fingerprints(struct side *s, int nops, char **ops, int zero)
 			}
 			open_fplines(ops[i], &li, zero);
 			read_fpline(&li, ops[i], &s[i].fp);
-			close_fplines(&li);
+			close_fplines(ops[i], &li);
 		}
 	}
 	if (!scheme_equal(&s[0].fp.sc, &s[1].fp.sc)) {
@@ -697,7 +717,9 @@ compare_read(const struct cmd *c, int argc, char **argv,
 	}
 	read_sides(s, &r->sc, a->so.weights ? &a->so.wt : NULL, a->passages);
 	for (i = 0; i < 2; i++)
-		if (s[i].err != 0)
+		if (s[i].err == SOURCE_BROKEN)
+			errx(EXIT_TROUBLE, "%s: %s", cli_vis(argv[i]), s[i].why);
+		else if (s[i].err != 0)
 			errc(EXIT_TROUBLE, s[i].err, "%s", cli_vis(argv[i]));
 	r->exact = 1;
 	similarity_exact(&s[0].set, &s[1].set, &r->sim);

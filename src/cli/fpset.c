@@ -47,15 +47,14 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 	struct linein li;
 	size_t len;
 	const char *why;
-	int fd, n, rv = 0;
+	char *broke;
+	int n, e, rv = 0;
 
-	if (strcmp(path, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		warn("%s", cli_vis(path));
+	if ((e = linein_open(&li, path, strcmp(path, "-") == 0,
+	    zero ? '\0' : '\n', RECORD_MAX)) != 0) {
+		warnc(e, "%s", cli_vis(path));
 		return -1;
 	}
-	linein_init(&li, fd, zero ? '\0' : '\n', RECORD_MAX);
 	while ((n = linein_next(&li, &line, &len)) > 0) {
 		progress_count(1, len + 1);
 		if (n == LINEIN_LONG)
@@ -89,13 +88,10 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 			    cli_vis(path), UINT32_MAX);
 		fpset_add(s, &fp);
 	}
-	if (n < 0) {
-		warnc(-n, "%s", cli_vis(path));
+	if ((e = linein_close(&li, &broke)) != 0 || n < 0) {
+		cli_warn_input(path, n < 0 ? -n : e, broke);
 		rv = -1;
 	}
-	if (fd != STDIN_FILENO)
-		close(fd);
-	linein_free(&li);
 	fpline_free(&fp);
 	return rv;
 }

@@ -20,10 +20,11 @@ static int hash_exec(const struct cmd *, int, char **);
 const struct cmd cmd_hash = {
 	"hash", "print one fingerprint line per document",
 	"hash [-hLrz] [-a algo] [-c n | -w n] [-j jobs] [-k size] [-s seed]\n"
-	"\t[--bands [-t threshold | --lsh=BxR]] [--binary] [--exclude=glob]\n"
-	"\t[--exclude-dir=glob] [--files0-from=file] [--hidden] "
-	"[--keep-case]\n"
-	"\t[--keep-punct] [--lines | " RECOPT_MODES "] [--multiset]\n"
+	"\t[--archives] [--bands [-t threshold | --lsh=BxR]] [--binary]\n"
+	"\t[--exclude=glob] [--exclude-dir=glob] [--files0-from=file] "
+	"[--hidden]\n"
+	"\t[--keep-case] [--keep-punct] [--lines | " RECOPT_MODES "] "
+	"[--multiset]\n"
 	"\t[--progress | --no-progress] [--weights=file] [file ...]",
 	hash_exec
 };
@@ -116,12 +117,13 @@ hash_check(const struct cmd *c, int argc, struct hash_args *a)
 	inopts_check(c, &a->io);
 	a->cfg.mode = a->rec.mode;
 	a->cfg.zero = a->rec.delim == '\0';
-	if (a->io.binary && a->cfg.mode != REC_NONE) {
-		warnx("--binary applies to whole documents, not to --lines or "
-		    "--tsv records");
+	if ((a->io.binary || a->io.archives) && a->cfg.mode != REC_NONE) {
+		warnx("%s applies to whole documents, not to --lines or "
+		    "--tsv records", a->io.binary ? "--binary" : "--archives");
 		cli_usage(c);
 	}
 	a->cfg.binary = a->io.binary;
+	a->cfg.archives = a->io.archives;
 	if (a->list != NULL && argc > 0) {
 		warnx("file operands cannot be combined with --files0-from");
 		cli_usage(c);

@@ -13,6 +13,7 @@
 #include "hashrun.h"
 #include "pool.h"
 #include "progress.h"
+#include "source.h"
 #include "walk.h"
 #include "xmalloc.h"
 
@@ -40,6 +41,26 @@ struct hashrun {
 	long long batchbytes;
 };
 
+int
+hashrun_note(const struct hashdoc *d)
+{
+	const char *p;
+	size_t i;
+
+	/* Not an error: a note that the file was passed over. */
+	if (d->binary)
+		warnx("%s: binary file skipped", cli_vis(d->name));
+	for (i = 0; i < d->skipped.len; i += strlen(p) + 1) {
+		p = d->skipped.data + i;
+		warnx("%s: binary file skipped", cli_vis(p));
+	}
+	if (d->errnum == 0)
+		return 0;
+	warnx("%s: %s", cli_vis(d->name), d->errnum == SOURCE_BROKEN ?
+	    d->why : walk_strerror(d->errnum));
+	return d->errnum != WALK_NOTREG;
+}
+
 /* Hand a finished job's lines on and report its problems, in input order. */
 static void
 emit(struct hashrun *r, struct hashjob *j)
@@ -54,15 +75,8 @@ emit(struct hashrun *r, struct hashjob *j)
 		if (d->end > start)
 			r->emit(r->ctx, j->out.data + start, d->end - start);
 		start = d->end;
-		/* Not an error: a note that the file was passed over. */
-		if (d->binary)
-			warnx("%s: binary file skipped", cli_vis(d->name));
-		if (d->errnum != 0) {
-			warnx("%s: %s", cli_vis(d->name),
-			    walk_strerror(d->errnum));
-			if (d->errnum != WALK_NOTREG)
-				r->rval = EXIT_TROUBLE;
-		}
+		if (hashrun_note(d) != 0)
+			r->rval = EXIT_TROUBLE;
 	}
 	if (j->docs != NULL) {
 		hashjob_free(j);
@@ -75,7 +89,10 @@ emit(struct hashrun *r, struct hashjob *j)
 		    (unsigned long long)j->notes[i].rec, j->notes[i].why);
 		r->rval = EXIT_TROUBLE;
 	}
-	if (j->errnum != 0) {
+	if (j->errnum == SOURCE_BROKEN) {
+		warnx("%s: %s", cli_vis(j->name), j->why);
+		r->rval = EXIT_TROUBLE;
+	} else if (j->errnum != 0) {
 		warnc(j->errnum, "%s", cli_vis(j->name));
 		r->rval = EXIT_TROUBLE;
 	}
@@ -132,6 +149,8 @@ add_doc(struct hashrun *r, const char *name, int isstdin, int errnum,
 	d->name = xstrdup(name);
 	d->isstdin = isstdin;
 	d->errnum = errnum;
+	d->why = NULL;
+	memset(&d->skipped, 0, sizeof(d->skipped));
 	d->binary = 0;
 	d->end = 0;
 	r->batchbytes += size > 0 ? size : 0;
@@ -155,20 +174,19 @@ static void
 submit_records(struct hashrun *r, const char *name, int isstdin)
 {
 	struct recreader rr;
+	struct source src;
 	struct hashjob *j;
 	uint64_t first;
 	char *data;
 	size_t len;
-	int fd, n;
+	int delim = r->cfg->zero ? '\0' : '\n', n, e;
 
 	flush_batch(r);
-	if (isstdin)
-		fd = STDIN_FILENO;
-	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		add_doc(r, name, 0, errno, 0);
+	if ((e = source_open(&src, name, isstdin, delim, 0)) != 0) {
+		add_doc(r, name, 0, e, 0);
 		return;
 	}
-	recreader_init(&rr, fd, r->cfg->zero ? '\0' : '\n');
+	recreader_init(&rr, src.fd, delim);
 	while ((n = recreader_next(&rr, &data, &len, &first)) > 0) {
 		j = newjob(name);
 		j->first = first;
@@ -189,14 +207,15 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 			out_flush();
 		}
 	}
-	if (n < 0) {
+	recreader_free(&rr);
+	if ((e = source_close(&src)) != 0 || n < 0) {
 		j = newjob(name);
-		j->errnum = -n;
+		j->errnum = n < 0 ? -n : e;
+		if (j->errnum == SOURCE_BROKEN)
+			j->why = xstrdup(src.why);
 		submit(r, j);
 	}
-	recreader_free(&rr);
-	if (!isstdin)
-		close(fd);
+	source_free(&src);
 }
 
 void

@@ -32,6 +32,12 @@ void	hashrun_operand(struct hashrun *, const char *);
 /* Hash the NUL-separated names read from list ("-": standard input). */
 void	hashrun_files0(struct hashrun *, const char *list);
 
+/*
+ * Say what was passed over of document d (binary, or binary members) and
+ * what went wrong: 1 if it is an error (exit status 2), else 0.
+ */
+int	hashrun_note(const struct hashdoc *d);
+
 /* Wait for the last jobs, free the run: EXIT_OK, or EXIT_TROUBLE. */
 int	hashrun_finish(struct hashrun *);
 

@@ -33,6 +33,9 @@ inopts_option(struct inopts *o, int ch, const char *arg)
 	case 'r':
 		o->walk.recursive = 1;
 		return 1;
+	case OPT_ARCHIVES:
+		o->archives = 1;
+		break;
 	case OPT_BINARY:
 		o->binary = 1;
 		break;

@@ -19,9 +19,13 @@
 #include "digest.h"
 #include "fpline.h"
 #include "fpset.h"
+#include "hashjob.h"
+#include "hashrun.h"
+#include "members.h"
 #include "index.h"
 #include "progress.h"
 #include "report.h"
+#include "source.h"
 #include "walk.h"
 #include "xmalloc.h"
 
@@ -32,8 +36,9 @@ const struct cmd cmd_near = {
 	"near [-hLrz] -d distance [-n count] [--docs] [--format=text|json] "
 	"[--header]\n"
 	"\t[--self] [-a simhash] [-c n | -w n] [-k size] [-s seed] "
-	"[--binary]\n"
-	"\t[--exclude=glob] [--exclude-dir=glob] [--hidden] [--keep-case]\n"
+	"[--archives]\n"
+	"\t[--binary] [--exclude=glob] [--exclude-dir=glob] [--hidden] "
+	"[--keep-case]\n"
 	"\t[--keep-punct] [--multiset] [--progress | --no-progress] "
 	"[--weights=file]\n"
 	"\tindex [query ...]",
@@ -111,60 +116,46 @@ query_lines(struct near *r, const char *path)
 	fpset_free(&q);
 }
 
-/* The bytes of a document read from fd, for the progress line. */
-static uint64_t
-doc_size(int fd, int errnum)
-{
-	struct stat st;
-
-	if (!progress_on() || errnum != 0 || fstat(fd, &st) == -1 ||
-	    !S_ISREG(st.st_mode))
-		return 0;
-	return (uint64_t)st.st_size;
-}
-
 /*
  * --docs: hash the documents under path and query with them; binary ones
  * are skipped with a note unless binary.
  */
+/* Query with a member's values (a hashdoc_fn). */
+static void
+query_member(void *ctx, const char *name, size_t len, const uint64_t *v)
+{
+	(void)len;
+	query(ctx, name, v);
+}
+
 static void
 query_docs(struct near *r, struct walk *w, struct digest *dg,
-    const char *path, int binary)
+    const char *path, const struct inopts *io)
 {
 	struct walk_entry e;
+	struct hashdoc d;
+	struct buf name = { 0 };
 	const uint64_t *v;
-	int fd, errnum, rv;
+	int whole;
 
 	walk_start(w, path);
 	while (walk_next(w, &e)) {
-		if ((errnum = e.errnum) == 0) {
-			fd = e.isstdin ? STDIN_FILENO : open(e.path, O_RDONLY |
-			    O_NOCTTY | O_CLOEXEC);
-			if (fd == -1)
-				errnum = errno;
-			else {
-				rv = digest_fd(dg, fd, !binary, &v);
-				errnum = rv == DIGEST_BINARY ? 0 : rv;
-				progress_count(1, doc_size(fd, errnum));
-				if (!e.isstdin)
-					close(fd);
-				if (rv == DIGEST_BINARY) {
-					/* A note, not an error. */
-					warnx("%s: binary file skipped",
-					    cli_vis(e.path));
-					continue;
-				}
-			}
-		}
-		if (errnum != 0) {
-			warnx("%s: %s", cli_vis(e.path),
-			    walk_strerror(errnum));
-			if (errnum != WALK_NOTREG)
-				r->rval = EXIT_TROUBLE;
-			continue;
-		}
-		query(r, e.path, v);
+		memset(&d, 0, sizeof(d));
+		d.name = (char *)e.path;
+		d.isstdin = e.isstdin;
+		d.errnum = e.errnum;
+		whole = d.errnum == 0 && (!io->archives || hashdoc_members(dg,
+		    &name, &d, io->binary, query_member, r) == MEMBERS_PLAIN);
+		if (whole && hashdoc_digest(dg, &d, io->binary, &v) == 0 &&
+		    !d.binary)
+			query(r, e.path, v);
+		progress_count(1, progress_on() && d.errnum == 0 ? d.size : 0);
+		if (hashrun_note(&d))
+			r->rval = EXIT_TROUBLE;
+		free(d.why);
+		buf_free(&d.skipped);
 	}
+	buf_free(&name);
 }
 
 /* --self: the progress of the join, as the index reports it. */
@@ -343,8 +334,8 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		cli_usage(c);
 	}
 	if (a->io.filter && !a->docs) {
-		warnx("--binary, --exclude, --exclude-dir and --hidden apply "
-		    "to --docs");
+		warnx("--archives, --binary, --exclude, --exclude-dir and "
+		    "--hidden apply to --docs");
 		cli_usage(c);
 	}
 	inopts_check(c, &a->io);
@@ -406,9 +397,9 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 	digest_init(&dg, &sc, a->so.weights ? &a->so.wt : NULL, NULL);
 	w = cli_walk(&a->io.walk);
 	if (argc == 1)
-		query_docs(r, w, &dg, "-", a->io.binary);
+		query_docs(r, w, &dg, "-", &a->io);
 	for (i = 1; i < argc; i++)
-		query_docs(r, w, &dg, argv[i], a->io.binary);
+		query_docs(r, w, &dg, argv[i], &a->io);
 	walk_free(w);
 	digest_free(&dg);
 }

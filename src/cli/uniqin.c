@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "pool.h"
 #include "record.h"
+#include "source.h"
 #include "uniqin.h"
 #include "walk.h"
 #include "xmalloc.h"
@@ -156,10 +157,11 @@ int
 uniqin_file(struct uniqin *in, const char *name)
 {
 	struct recreader rr;
+	struct source src;
 	uint64_t num;
 	char *data;
 	size_t len;
-	int fd, n, rval = EXIT_OK;
+	int fd, n, e, rval = EXIT_OK;
 
 	if (strcmp(name, "-") == 0)
 		fd = STDIN_FILENO;
@@ -173,7 +175,13 @@ uniqin_file(struct uniqin *in, const char *name)
 			close(fd);
 		return EXIT_TROUBLE;
 	}
-	recreader_init(&rr, fd, in->delim);
+	if ((e = source_fd(&src, fd, fd != STDIN_FILENO, in->delim)) != 0) {
+		warnc(e, "%s", cli_vis(name));
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return EXIT_TROUBLE;
+	}
+	recreader_init(&rr, src.fd, in->delim);
 	while ((n = recreader_next(&rr, &data, &len, &num)) > 0) {
 		if (n == RECORD_LONG) {
 			warnx("%s:%" PRIu64 ": %s", cli_vis(name), num,
@@ -187,13 +195,12 @@ uniqin_file(struct uniqin *in, const char *name)
 			out_flush();
 		}
 	}
-	if (n < 0) {
-		warnc(-n, "%s", cli_vis(name));
+	recreader_free(&rr);
+	if ((e = source_close(&src)) != 0 || n < 0) {
+		cli_warn_input(name, n < 0 ? -n : e, src.why);
+		src.why = NULL;
 		rval = EXIT_TROUBLE;
 	}
-	recreader_free(&rr);
-	if (fd != STDIN_FILENO)
-		close(fd);
 	return rval;
 }
 

@@ -64,6 +64,16 @@ cli_vis(const char *s)
 	return out;
 }
 
+void
+cli_warn_input(const char *name, int e, char *why)
+{
+	if (why != NULL)
+		warnx("%s: %s", cli_vis(name), why);
+	else
+		warnc(e, "%s", cli_vis(name));
+	free(why);
+}
+
 /*
  * The global options stop at the command name ("+"); a command's own parse
  * permutes, as GNU tools do, so that "neardup cluster -r dir -t 0.9" works

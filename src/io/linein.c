@@ -18,6 +18,36 @@ linein_init(struct linein *li, int fd, int delim, size_t max)
 	li->fd = fd;
 	li->delim = delim;
 	li->max = max;
+	li->src.fd = -1;
+}
+
+int
+linein_open(struct linein *li, const char *path, int isstdin, int delim,
+    size_t max)
+{
+	struct source src;
+	int e;
+
+	if ((e = source_open(&src, path, isstdin, delim, 0)) != 0)
+		return e;
+	linein_init(li, src.fd, delim, max);
+	li->src = src;
+	return 0;
+}
+
+int
+linein_close(struct linein *li, char **why)
+{
+	int e;
+
+	linein_free(li);
+	*why = NULL;
+	if (li->src.fd < 0)
+		return 0;
+	e = source_close(&li->src);
+	*why = li->src.why;
+	li->src.why = NULL;
+	return e;
 }
 
 /*

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "source.h"
+
 #define LINEIN_LONG	2	/* linein_next: a line longer than max */
 
 struct linein {
@@ -22,9 +24,23 @@ struct linein {
 	int	 eof;
 	int	 skip;		/* the rest of a long line is to be dropped */
 	uint64_t lineno;	/* lines returned or skipped so far */
+	struct source src;	/* linein_open: the file, decompressed */
 };
 
 void	linein_init(struct linein *, int fd, int delim, size_t max);
+
+/*
+ * Open path (isstdin: standard input) decompressed, if it is compressed
+ * (see source.h), and set up li to read it: 0, or an errno value.
+ */
+int	linein_open(struct linein *, const char *path, int isstdin,
+	    int delim, size_t max);
+
+/*
+ * Close what linein_open() opened and free li: 0, or what source_close()
+ * says; for a broken stream (SOURCE_BROKEN) *why is its reason, malloc'd.
+ */
+int	linein_close(struct linein *, char **why);
 
 /*
  * The next line, without its delimiter and NUL-terminated, in *line and

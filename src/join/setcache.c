@@ -12,8 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "members.h"
 #include "pool.h"
 #include "setcache.h"
+#include "source.h"
 #include "xmalloc.h"
 
 #define NIL	UINT32_MAX
@@ -108,10 +110,12 @@ static int
 read_set(struct docreader *rd, const char *name, struct docset *ds,
     uint64_t *size)
 {
+	struct source src;
 	struct stat st;
-	int fd, e;
+	int fd, e, ce;
 
-	if (strcmp(name, "-") == 0)
+	/* Nor is an archive's member (see members.h): its estimate stands. */
+	if (strcmp(name, "-") == 0 || members_archive(name) > 0)
 		return SETCACHE_NOTREG;
 	/* Never wait on a FIFO: only a regular file is read again. */
 	if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)) ==
@@ -126,8 +130,20 @@ read_set(struct docreader *rd, const char *name, struct docset *ds,
 		close(fd);
 		return S_ISDIR(st.st_mode) ? EISDIR : SETCACHE_NOTREG;
 	}
-	e = docreader_fd(rd, fd, ds);
-	close(fd);
+	if ((e = source_fd(&src, fd, 1, SOURCE_WHOLE)) != 0) {
+		close(fd);
+		return e;
+	}
+	e = docreader_fd(rd, src.fd, ds);
+	/*
+	 * A broken compressed stream: its set is not the document's.  Its
+	 * reason is not kept with the entry's errno value; EIO says it.
+	 */
+	if ((ce = source_close(&src)) != 0 && e == 0) {
+		docset_free(ds);
+		e = ce == SOURCE_BROKEN ? EIO : ce;
+	}
+	source_free(&src);
 	*size = (uint64_t)st.st_size;
 	return e;
 }

@@ -15,7 +15,8 @@
 #include "scheme.h"
 
 /* What setcache_get can say besides an errno value. */
-#define SETCACHE_NOTREG		(-1)	/* not a regular file: not read again */
+#define SETCACHE_NOTREG		(-1)	/* not a regular file, or a member of an
+					   archive: not read again */
 
 #define SETCACHE_MAX	((size_t)256 << 20)	/* bytes of sets, by default */
 

@@ -14,6 +14,8 @@
 #include "bandline.h"
 #include "fpline.h"
 #include "hashjob.h"
+#include "members.h"
+#include "source.h"
 #include "xmalloc.h"
 
 void
@@ -52,35 +54,127 @@ note(struct hashjob *j, uint64_t rec, const char *why)
 	j->nnotes++;
 }
 
-static void
-run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
+int
+hashdoc_digest(struct digest *dg, struct hashdoc *d, int binary,
+    const uint64_t **v)
 {
-	const uint64_t *v;
+	struct source src;
 	struct stat st;
-	int fd;
+	int e;
 
-	if (d->errnum != 0)
-		return;
-	if (d->isstdin)
-		fd = STDIN_FILENO;
-	else if ((fd = open(d->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		d->errnum = errno;
-		return;
-	}
-	if (fstat(fd, &st) == -1)
+	d->binary = 0;
+	if ((d->errnum = source_open(&src, d->name, d->isstdin, SOURCE_WHOLE,
+	    0)) != 0)
+		return d->errnum;
+	if (fstat(src.compressed ? src.infd : src.fd, &st) == -1)
 		st.st_mode = 0;		/* the read will say what is wrong */
 	d->size = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 	if (S_ISDIR(st.st_mode))
 		d->errnum = EISDIR;
 	else
-		d->errnum = digest_fd(&w->dg, fd, !w->cfg->binary, &v);
+		d->errnum = digest_fd(dg, src.fd, !binary, v);
 	if (d->errnum == DIGEST_BINARY) {
 		d->errnum = 0;
 		d->binary = 1;
 	}
-	if (!d->isstdin)
-		close(fd);
-	if (d->errnum == 0 && !d->binary)
+	/* A broken stream gives no line: its end is not the document's. */
+	if ((e = source_close(&src)) != 0 && d->errnum == 0) {
+		d->errnum = e;
+		d->binary = 0;
+		d->why = src.why;
+		src.why = NULL;
+	}
+	source_free(&src);
+	return d->errnum;
+}
+
+/*
+ * Digest the member m is at into dg: 1 with its values in *v, 0 if it is
+ * binary (a NUL in its first DIGEST_PROBE bytes) and skipped, or
+ * SOURCE_BROKEN.
+ */
+static int
+digest_member(struct digest *dg, struct members *m, int binary,
+    const uint64_t **v)
+{
+	size_t len, probed = 0;
+	const void *p;
+	int r, skip = 0;
+
+	while ((r = members_data(m, &p, &len)) == 1) {
+		if (!binary && probed < DIGEST_PROBE && !skip) {
+			skip = memchr(p, '\0', len < DIGEST_PROBE - probed ?
+			    len : DIGEST_PROBE - probed) != NULL;
+			probed += len;
+		}
+		if (!skip)
+			digest_feed(dg, p, len);
+	}
+	*v = digest_end(dg);
+	return r != 0 ? r : !skip;
+}
+
+int
+hashdoc_members(struct digest *dg, struct buf *name, struct hashdoc *d,
+    int binary, hashdoc_fn *fn, void *ctx)
+{
+	struct members m;
+	const uint64_t *v;
+	const char *path;
+	struct stat st;
+	int r;
+
+	if ((r = members_open(&m, d->name, d->isstdin)) == MEMBERS_PLAIN)
+		return r;
+	if (r == 0 && fstat(m.fd, &st) == 0 && S_ISREG(st.st_mode))
+		d->size = (uint64_t)st.st_size;
+	while (r == 0 && (r = members_next(&m, &path)) == 1) {
+		buf_clear(name);
+		buf_add(name, d->name, strlen(d->name));
+		if (path != NULL) {
+			buf_add(name, MEMBERS_SEP, strlen(MEMBERS_SEP));
+			buf_add(name, path, strlen(path));
+		}
+		buf_addc(name, '\0');
+		if ((r = digest_member(dg, &m, binary, &v)) == 1)
+			fn(ctx, name->data, name->len - 1, v);
+		else if (r == 0)
+			buf_add(&d->skipped, name->data, name->len);
+		r = r == SOURCE_BROKEN ? r : 0;
+	}
+	if (r == SOURCE_BROKEN) {
+		d->errnum = r;
+		d->why = m.why;
+		m.why = NULL;
+	} else
+		d->errnum = r;
+	members_close(&m);
+	return d->errnum;
+}
+
+/* Output a member's values (a hashdoc_fn). */
+static void
+out_member(void *ctx, const char *name, size_t len, const uint64_t *v)
+{
+	struct hashworker *w = ctx;
+
+	output(w->cfg, w->out, v, name, len);
+}
+
+static void
+run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
+{
+	const uint64_t *v;
+
+	if (d->errnum != 0)
+		return;
+	w->out = out;
+	if (w->cfg->archives && hashdoc_members(&w->dg, &w->name, d,
+	    w->cfg->binary, out_member, w) != MEMBERS_PLAIN)
+		return;
+	if (hashdoc_digest(&w->dg, d, w->cfg->binary, &v) != 0)
+		return;
+	if (!d->binary)
 		output(w->cfg, out, v, d->name, strlen(d->name));
 }
 
@@ -141,10 +235,14 @@ hashjob_free(struct hashjob *j)
 {
 	size_t i;
 
-	for (i = 0; i < j->ndocs; i++)
+	for (i = 0; i < j->ndocs; i++) {
 		free(j->docs[i].name);
+		free(j->docs[i].why);
+		buf_free(&j->docs[i].skipped);
+	}
 	free(j->docs);
 	free(j->name);
+	free(j->why);
 	free(j->data);
 	free(j->notes);
 	buf_free(&j->out);

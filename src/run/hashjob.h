@@ -25,6 +25,7 @@ struct hashcfg {
 	enum recmode mode;
 	int	 zero;		/* -z: NUL-terminated records and lines */
 	int	 binary;	/* --binary: hash binary files too */
+	int	 archives;	/* --archives: members are documents */
 };
 
 /* A problem with one record: the record's number and what is wrong. */
@@ -38,7 +39,10 @@ struct hashdoc {
 	char	*name;
 	int	 isstdin;	/* read fd 0 */
 	int	 errnum;	/* it could not be read (or walked) */
+	char	*why;		/* errnum SOURCE_BROKEN: the reason */
 	int	 binary;	/* skipped: binary (see digest_fd) */
+	struct buf skipped;	/* binary members skipped: names, each
+				   NUL-terminated */
 	size_t	 end;		/* where its lines end in the job's out */
 	uint64_t size;		/* its size when opened, if a regular file */
 };
@@ -52,6 +56,7 @@ struct hashjob {
 	size_t	 len;
 	uint64_t first;		/* number of the batch's first record */
 	int	 errnum;	/* the file could not be read to its end */
+	char	*why;		/* errnum SOURCE_BROKEN: the reason */
 	struct hashnote *notes;
 	size_t	 nnotes;
 
@@ -62,7 +67,34 @@ struct hashworker {
 	const struct hashcfg *cfg;
 	struct digest dg;
 	struct buf name;
+	struct buf *out;	/* where the job being done writes */
 };
+
+/*
+ * Read document d (d->name, or standard input) whole, decompressed if it
+ * is compressed (see source.h), into dg: 0 with its values in *v, or 0
+ * with d->binary set if binary and it skips binary files, or else the
+ * d->errnum it sets (SOURCE_BROKEN: d->why says why).  d->size is the
+ * size of the file, if a regular one.
+ */
+int	hashdoc_digest(struct digest *dg, struct hashdoc *d, int binary,
+	    const uint64_t **v);
+
+/* Receives the values of a member named name (len bytes). */
+typedef void hashdoc_fn(void *ctx, const char *name, size_t len,
+	    const uint64_t *v);
+
+/*
+ * --archives: read document d as an archive (see members.h), handing the
+ * values of each regular member, named ARCHIVE//PATH in the storage of
+ * name (NUL-terminated), to fn, and naming the binary ones skipped in d->skipped, unless
+ * binary.  Returns MEMBERS_PLAIN, with nothing read, when d is neither an
+ * archive nor compressed (hashdoc_digest reads it), else 0 or the
+ * d->errnum it sets; a broken archive stops it, the member it broke in
+ * not handed on.
+ */
+int	hashdoc_members(struct digest *dg, struct buf *name, struct hashdoc *d,
+	    int binary, hashdoc_fn *fn, void *ctx);
 
 void	hashworker_init(struct hashworker *, const struct hashcfg *);
 void	hashworker_free(struct hashworker *);
