@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "jsonl.h"
 #include "record.h"
 #include "scheme.h"
 #include "walk.h"
@@ -154,6 +155,9 @@ enum {
 	OPT_EXCLUDE,
 	OPT_EXCLUDE_DIR,
 	OPT_HIDDEN,
+	OPT_JSONL,
+	OPT_ID,
+	OPT_JSONL_SKIP_BAD,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 
@@ -250,20 +254,47 @@ struct recopts {
 	enum recmode mode;	/* the default until an option sets it */
 	enum recmode given;	/* set by an option; REC_NONE: none was */
 	int	 delim;		/* -z: '\0'; otherwise '\n' */
+	const char *field;	/* --jsonl=FIELD: "text" by default */
+	const char *idfield;	/* --id=FIELD, or NULL */
+	int	 skipbad;	/* --jsonl-skip-bad */
+	uint64_t skipped;	/* records it skipped */
+	struct jsonl_spec js;	/* made from them by recopts_check() */
 };
 
 #define RECOPT_SHORT "z"
 #define RECOPT_LONG \
 	{ "tsv", no_argument, NULL, OPT_TSV }, \
+	{ "jsonl", optional_argument, NULL, OPT_JSONL }, \
+	{ "id", required_argument, NULL, OPT_ID }, \
+	{ "jsonl-skip-bad", no_argument, NULL, OPT_JSONL_SKIP_BAD }, \
 	{ "null-data", no_argument, NULL, 'z' }
-/* The options of RECOPT_LONG that pick a mode, for a usage: "--tsv". */
-#define RECOPT_MODES "--tsv"
+/* The options of RECOPT_LONG that pick a mode, for a usage. */
+#define RECOPT_MODES "--tsv | --jsonl[=field]"
+/* The options of RECOPT_LONG that go with --jsonl, for a usage. */
+#define RECOPT_JSONL "[--id=field] [--jsonl-skip-bad]"
 
 /* Records in mode unless an option says otherwise. */
 void	recopts_init(struct recopts *, enum recmode mode);
 
 /* Handle option ch if it is a record option: 1 if it was. */
-int	recopts_option(const struct cmd *, struct recopts *, int ch);
+int	recopts_option(const struct cmd *, struct recopts *, int ch,
+	    const char *arg);
+
+/* Refuse --id and --jsonl-skip-bad without --jsonl; make o->js. */
+void	recopts_check(const struct cmd *, struct recopts *);
+
+/* Release what recopts_check() made. */
+void	recopts_free(struct recopts *);
+
+/*
+ * A record that cannot be read: warn "name:num: why" and return
+ * EXIT_TROUBLE, or with --jsonl-skip-bad count it and return EXIT_OK.
+ */
+int	recopts_bad(struct recopts *, const char *name, uint64_t num,
+	    const char *why);
+
+/* With --jsonl-skip-bad, say how many records were skipped, if any. */
+void	recopts_report(const struct recopts *);
 
 /*
  * The one option parser of the commands, as tmux's cmd-*.c share theirs:

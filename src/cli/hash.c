@@ -23,8 +23,9 @@ const struct cmd cmd_hash = {
 	"\t[--bands [-t threshold | --lsh=BxR]] [--binary] [--exclude=glob]\n"
 	"\t[--exclude-dir=glob] [--files0-from=file] [--hidden] "
 	"[--keep-case]\n"
-	"\t[--keep-punct] [--lines | " RECOPT_MODES "] [--multiset]\n"
-	"\t[--progress | --no-progress] [--weights=file] [file ...]",
+	"\t[--keep-punct] [--lines | " RECOPT_MODES "] " RECOPT_JSONL "\n"
+	"\t[--multiset] [--progress | --no-progress] [--weights=file] "
+	"[file ...]",
 	hash_exec
 };
 
@@ -114,11 +115,13 @@ static void
 hash_check(const struct cmd *c, int argc, struct hash_args *a)
 {
 	inopts_check(c, &a->io);
+	recopts_check(c, &a->rec);
 	a->cfg.mode = a->rec.mode;
+	a->cfg.json = &a->rec.js;
 	a->cfg.zero = a->rec.delim == '\0';
 	if (a->io.binary && a->cfg.mode != REC_NONE) {
-		warnx("--binary applies to whole documents, not to --lines or "
-		    "--tsv records");
+		warnx("--binary applies to whole documents, not to --lines, "
+		    "--tsv or --jsonl records");
 		cli_usage(c);
 	}
 	a->cfg.binary = a->io.binary;
@@ -169,6 +172,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	if (a.list == NULL)
 		progress_inputs(argv, argc, &a.io.walk);
 	run = hashrun_new(&a.cfg, a.jobs, &a.io.walk, write_lines, NULL);
+	hashrun_records(run, &a.rec);
 	if (a.list != NULL)
 		hashrun_files0(run, a.list);
 	else if (argc == 0)
@@ -178,6 +182,8 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 			hashrun_operand(run, argv[i]);
 	rval = hashrun_finish(run);
 	progress_end();
+	recopts_report(&a.rec);
+	recopts_free(&a.rec);
 	shopts_free(&a.so);
 	inopts_free(&a.io);
 	return out_close() | rval;

@@ -33,6 +33,7 @@ struct hashrun {
 	unsigned njobs;
 	hashrun_emit *emit;
 	void	*ctx;
+	struct recopts *rec;	/* reports bad records, or NULL */
 	int	 rval;
 
 	struct hashjob *batch;	/* files not yet handed to the pool */
@@ -71,9 +72,15 @@ emit(struct hashrun *r, struct hashjob *j)
 	if (j->out.len > 0)
 		r->emit(r->ctx, j->out.data, j->out.len);
 	for (i = 0; i < j->nnotes; i++) {
-		warnx("%s:%llu: %s", cli_vis(j->name),
-		    (unsigned long long)j->notes[i].rec, j->notes[i].why);
-		r->rval = EXIT_TROUBLE;
+		if (r->rec != NULL)
+			r->rval |= recopts_bad(r->rec, j->name,
+			    j->notes[i].rec, j->notes[i].why);
+		else {
+			warnx("%s:%llu: %s", cli_vis(j->name),
+			    (unsigned long long)j->notes[i].rec,
+			    j->notes[i].why);
+			r->rval = EXIT_TROUBLE;
+		}
 	}
 	if (j->errnum != 0) {
 		warnc(j->errnum, "%s", cli_vis(j->name));
@@ -169,6 +176,8 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 		return;
 	}
 	recreader_init(&rr, fd, r->cfg->zero ? '\0' : '\n');
+	if (r->cfg->mode == REC_JSONL)
+		recreader_limit(&rr, RECORD_JSONL_MAX, RECORD_JSONL_WHY);
 	while ((n = recreader_next(&rr, &data, &len, &first)) > 0) {
 		j = newjob(name);
 		j->first = first;
@@ -176,7 +185,7 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 			/* An empty batch that reports it, in its place. */
 			j->notes = xmalloc(sizeof(*j->notes));
 			j->notes[0].rec = first;
-			j->notes[0].why = RECORD_LONG_WHY;
+			j->notes[0].why = rr.longwhy;
 			j->nnotes = 1;
 		} else {
 			j->data = data;
@@ -197,6 +206,12 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 	recreader_free(&rr);
 	if (!isstdin)
 		close(fd);
+}
+
+void
+hashrun_records(struct hashrun *r, struct recopts *rec)
+{
+	r->rec = rec;
 }
 
 void

@@ -1,10 +1,13 @@
 /*
  * The record options shared by the commands that read records: which
- * record mode (record.h), and NUL-terminated records.  The modes an
- * option picks are listed once, here, with the option that picks each.
+ * record mode (record.h), NUL-terminated records, and the fields of JSON
+ * Lines records.  The modes an option picks are listed once, here, with
+ * the option that picks each.
  */
 #include <err.h>
+#include <inttypes.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "cli.h"
 
@@ -15,7 +18,8 @@ static const struct {
 	const char *name;
 } modes[] = {
 	{ OPT_LINES, REC_LINES, "lines" },
-	{ OPT_TSV, REC_TSV, "tsv" }
+	{ OPT_TSV, REC_TSV, "tsv" },
+	{ OPT_JSONL, REC_JSONL, "jsonl" }
 };
 
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
@@ -38,17 +42,44 @@ recopts_init(struct recopts *o, enum recmode mode)
 	o->mode = mode;
 	o->given = REC_NONE;
 	o->delim = '\n';
+	o->field = "text";
+	o->idfield = NULL;
+	o->skipbad = 0;
+	o->skipped = 0;
+}
+
+/* A field name, which must not be empty. */
+static const char *
+field(const struct cmd *c, const char *opt, const char *arg)
+{
+	if (*arg == '\0') {
+		warnx("%s: empty field name", opt);
+		cli_usage(c);
+	}
+	return arg;
 }
 
 int
-recopts_option(const struct cmd *c, struct recopts *o, int ch)
+recopts_option(const struct cmd *c, struct recopts *o, int ch,
+    const char *arg)
 {
 	enum recmode m, first;
 	size_t i;
 
-	if (ch == 'z') {
+	switch (ch) {
+	case 'z':
 		o->delim = '\0';
 		return 1;
+	case OPT_ID:
+		o->idfield = field(c, "--id", arg);
+		return 1;
+	case OPT_JSONL_SKIP_BAD:
+		o->skipbad = 1;
+		return 1;
+	case OPT_JSONL:
+		if (arg != NULL)
+			o->field = field(c, "--jsonl", arg);
+		break;
 	}
 	for (i = 0; i < NMODES && modes[i].ch != ch; i++)
 		continue;
@@ -67,4 +98,44 @@ recopts_option(const struct cmd *c, struct recopts *o, int ch)
 	}
 	o->mode = o->given = m;
 	return 1;
+}
+
+void
+recopts_check(const struct cmd *c, struct recopts *o)
+{
+	if (o->mode != REC_JSONL && (o->idfield != NULL || o->skipbad)) {
+		warnx("--id and --jsonl-skip-bad apply to --jsonl");
+		cli_usage(c);
+	}
+	if (o->mode == REC_JSONL && o->delim == '\0') {
+		warnx("--jsonl: records are lines, not -z");
+		cli_usage(c);
+	}
+	jsonl_spec_init(&o->js, o->field, o->idfield);
+}
+
+void
+recopts_free(struct recopts *o)
+{
+	jsonl_spec_free(&o->js);
+}
+
+int
+recopts_bad(struct recopts *o, const char *name, uint64_t num,
+    const char *why)
+{
+	if (o->skipbad) {
+		o->skipped++;
+		return EXIT_OK;
+	}
+	warnx("%s:%" PRIu64 ": %s", cli_vis(name), num, why);
+	return EXIT_TROUBLE;
+}
+
+void
+recopts_report(const struct recopts *o)
+{
+	if (o->skipped > 0)
+		warnx("--jsonl-skip-bad: %" PRIu64 " bad record%s skipped",
+		    o->skipped, o->skipped == 1 ? "" : "s");
 }
