@@ -9,7 +9,7 @@
  */
 #include <err.h>
 #include <fcntl.h>
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "pool.h"
 #include "record.h"
+#include "buf.h"
 #include "uniqin.h"
 #include "walk.h"
 #include "xmalloc.h"
@@ -30,6 +31,8 @@ struct job {
 	char	*name;
 	struct dedup_item *items;
 	size_t	 n, cap;
+	struct uniqin_rec *recs;	/* --jsonl: the lines, beside items */
+	struct buf text;	/* --jsonl: their texts and IDs */
 	uint64_t *keys;		/* n * b band keys */
 	struct recsim_hashes sh;	/* the records' distinct shingles */
 	struct job *next;	/* on the free list */
@@ -37,8 +40,7 @@ struct job {
 
 struct uniqin {
 	struct dedup *d;
-	int	 delim;
-	enum recmode mode;	/* REC_LINES or REC_TSV */
+	struct recopts *rec;
 	uniqin_fn *fn;
 	void	*ctx;
 	struct pool *pool;
@@ -57,16 +59,14 @@ sketch(void *wctx, void *item)
 }
 
 struct uniqin *
-uniqin_new(struct dedup *d, int delim, enum recmode mode, uniqin_fn *fn,
-    void *ctx)
+uniqin_new(struct dedup *d, struct recopts *rec, uniqin_fn *fn, void *ctx)
 {
 	struct uniqin *in = xcalloc(1, sizeof(*in));
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned i;
 
 	in->d = d;
-	in->delim = delim;
-	in->mode = mode;
+	in->rec = rec;
 	in->fn = fn;
 	in->ctx = ctx;
 	for (i = 0; i < WORKERS; i++) {
@@ -85,7 +85,8 @@ consume(struct uniqin *in, struct job *j)
 	size_t done;
 
 	done = dedup_batch(in->d, j->items, j->n, j->keys, &j->sh);
-	in->fn(in->ctx, j->items, done);
+	in->fn(in->ctx, j->name, j->items,
+	    in->rec->mode == REC_JSONL ? j->recs : NULL, done);
 	if (done < j->n)
 		errx(EXIT_TROUBLE, "%s: more than %zu distinct records",
 		    cli_vis(j->name), dedup_kept(in->d));
@@ -107,6 +108,56 @@ drain(struct uniqin *in)
 		consume(in, j);
 }
 
+/* Room for one more record in job j. */
+static void
+grow(struct uniqin *in, struct job *j)
+{
+	if (j->n < j->cap)
+		return;
+	j->cap = j->cap ? 2 * j->cap : 4096;
+	j->items = xreallocarray(j->items, j->cap, sizeof(*j->items));
+	j->keys = xreallocarray(j->keys, j->cap,
+	    in->d->lsh.b * sizeof(*j->keys));
+	if (in->rec->mode == REC_JSONL)
+		j->recs = xreallocarray(j->recs, j->cap, sizeof(*j->recs));
+}
+
+/*
+ * A JSON Lines record: its text (what the index is given) and its ID are
+ * copied to the job's buffer, where they are found once it is whole, and
+ * its line is kept beside.
+ */
+static void
+add_jsonl(struct job *j, const struct record *r)
+{
+	struct uniqin_rec *u = &j->recs[j->n];
+
+	j->items[j->n].rec = (const char *)(uintptr_t)j->text.len;
+	j->items[j->n].len = r->tlen;
+	buf_add(&j->text, r->text, r->tlen);
+	u->line = r->rec;
+	u->len = r->len;
+	u->id = r->id == NULL ? NULL : (const char *)(uintptr_t)j->text.len;
+	u->idlen = r->idlen;
+	u->num = r->num;
+	if (r->id != NULL)
+		buf_add(&j->text, r->id, r->idlen);
+}
+
+/* The buffer of texts is whole: from offsets to pointers. */
+static void
+place_jsonl(struct job *j)
+{
+	size_t i;
+
+	for (i = 0; i < j->n; i++) {
+		j->items[i].rec = j->text.data + (uintptr_t)j->items[i].rec;
+		if (j->recs[i].id != NULL)
+			j->recs[i].id = j->text.data +
+			    (uintptr_t)j->recs[i].id;
+	}
+}
+
 /* Cut a batch into records and queue it.  Returns 0 or EXIT_TROUBLE. */
 static int
 submit(struct uniqin *in, const char *name, uint64_t num, char *data,
@@ -116,7 +167,7 @@ submit(struct uniqin *in, const char *name, uint64_t num, char *data,
 	struct record r;
 	struct job *j;
 	const char *why;
-	int n, rval = EXIT_OK;
+	int n, rval = EXIT_OK, jsonl = in->rec->mode == REC_JSONL;
 
 	if ((j = in->free) != NULL)
 		in->free = j->next;
@@ -125,24 +176,27 @@ submit(struct uniqin *in, const char *name, uint64_t num, char *data,
 	j->data = data;
 	j->name = xstrdup(name);
 	j->n = 0;
-	recbatch_init(&rb, in->mode, in->delim, data, len,
-	    num);
+	buf_clear(&j->text);
+	recbatch_init(&rb, in->rec->mode, in->rec->delim, data, len, num);
+	recbatch_jsonl(&rb, &in->rec->js);
 	while ((n = recbatch_next(&rb, &r, &why)) != 0) {
-		if (n < 0) {
-			warnx("%s:%" PRIu64 ": %s", cli_vis(name), r.num, why);
-			rval = EXIT_TROUBLE;
+		if (n < 0 || (jsonl && r.id != NULL &&
+		    (why = record_name_why(&r)) != NULL)) {
+			rval |= recopts_bad(in->rec, name, r.num, why);
 			continue;
 		}
-		if (j->n == j->cap) {
-			j->cap = j->cap ? 2 * j->cap : 4096;
-			j->items = xreallocarray(j->items, j->cap,
-			    sizeof(*j->items));
-			j->keys = xreallocarray(j->keys, j->cap,
-			    in->d->lsh.b * sizeof(*j->keys));
+		grow(in, j);
+		if (jsonl)
+			add_jsonl(j, &r);
+		else {
+			j->items[j->n].rec = r.rec;
+			j->items[j->n].len = r.len;
 		}
-		j->items[j->n].rec = r.rec;
-		j->items[j->n++].len = r.len;
+		j->n++;
 	}
+	recbatch_free(&rb);
+	if (jsonl)
+		place_jsonl(j);
 	/* Texts met before need no sketch: look them up first. */
 	dedup_look(in->d, j->items, j->n);
 	pool_put(in->pool, j);
@@ -173,13 +227,13 @@ uniqin_file(struct uniqin *in, const char *name)
 			close(fd);
 		return EXIT_TROUBLE;
 	}
-	recreader_init(&rr, fd, in->delim);
+	recreader_init(&rr, fd, in->rec->delim);
+	if (in->rec->mode == REC_JSONL)
+		recreader_limit(&rr, RECORD_JSONL_MAX, RECORD_JSONL_WHY);
 	while ((n = recreader_next(&rr, &data, &len, &num)) > 0) {
-		if (n == RECORD_LONG) {
-			warnx("%s:%" PRIu64 ": %s", cli_vis(name), num,
-			    RECORD_LONG_WHY);
-			rval = EXIT_TROUBLE;
-		} else
+		if (n == RECORD_LONG)
+			rval |= recopts_bad(in->rec, name, num, rr.longwhy);
+		else
 			rval |= submit(in, name, num, data, len);
 		/* Nothing more to read for now: out with what is held. */
 		if (rr.idle) {
@@ -210,6 +264,8 @@ uniqin_end(struct uniqin *in)
 	while ((j = in->free) != NULL) {
 		in->free = j->next;
 		free(j->items);
+		free(j->recs);
+		buf_free(&j->text);
 		free(j->keys);
 		recsim_hashes_free(&j->sh);
 		free(j);
