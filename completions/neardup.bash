@@ -11,10 +11,10 @@ _neardup_commands='hash compare cluster near uniq help'
 _neardup_algorithms='simhash minhash bottomk oph key'
 
 _neardup_hash_flags='--bands --binary --dereference -h --help --hidden
-    --keep-case --keep-punct -L --lines --multiset --no-progress --null-data
-    --progress -r --recursive --tsv -z'
+    --jsonl --jsonl-skip-bad --keep-case --keep-punct -L --lines --multiset
+    --no-progress --null-data --progress -r --recursive --tsv -z'
 _neardup_hash_args='-a --algorithm -c --chars --exclude --exclude-dir
-    --files0-from -j --jobs -k --size --lsh -s --seed -t --threshold -w
+    --files0-from --id -j --jobs -k --size --lsh -s --seed -t --threshold -w
     --words --weights'
 
 _neardup_compare_flags='--containment -F --fingerprints -h --header --help
@@ -39,9 +39,9 @@ _neardup_near_args='-a --algorithm -c --chars -d --distance --exclude
     --weights'
 
 _neardup_uniq_flags='--all-repeated --count -D -d --explain -h --help
-    --keep-case --keep-punct --multiset --no-progress --null-data --progress
-    --repeated --tsv -z'
-_neardup_uniq_args='-c --chars -s --seed -t --threshold -w --words'
+    --jsonl --jsonl-skip-bad --keep-case --keep-punct --multiset
+    --no-progress --null-data --progress --repeated --tsv -z'
+_neardup_uniq_args='-c --chars --id -s --seed -t --threshold -w --words'
 
 _neardup_help_flags=
 _neardup_help_args=

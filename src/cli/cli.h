@@ -270,8 +270,6 @@ struct recopts {
 	{ "null-data", no_argument, NULL, 'z' }
 /* The options of RECOPT_LONG that pick a mode, for a usage. */
 #define RECOPT_MODES "--tsv | --jsonl[=field]"
-/* The options of RECOPT_LONG that go with --jsonl, for a usage. */
-#define RECOPT_JSONL "[--id=field] [--jsonl-skip-bad]"
 
 /* Records in mode unless an option says otherwise. */
 void	recopts_init(struct recopts *, enum recmode mode);

@@ -23,9 +23,9 @@ const struct cmd cmd_hash = {
 	"\t[--bands [-t threshold | --lsh=BxR]] [--binary] [--exclude=glob]\n"
 	"\t[--exclude-dir=glob] [--files0-from=file] [--hidden] "
 	"[--keep-case]\n"
-	"\t[--keep-punct] [--lines | " RECOPT_MODES "] " RECOPT_JSONL "\n"
-	"\t[--multiset] [--progress | --no-progress] [--weights=file] "
-	"[file ...]",
+	"\t[--keep-punct] [--lines | " RECOPT_MODES "] [--id=field]\n"
+	"\t[--jsonl-skip-bad] [--multiset] [--progress | --no-progress]\n"
+	"\t[--weights=file] [file ...]",
 	hash_exec
 };
 

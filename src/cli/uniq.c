@@ -31,9 +31,9 @@ const struct cmd cmd_uniq = {
 	"uniq", "drop near-duplicate records from a stream",
 	"uniq [-Ddhz] [-c n | -w n] [-s seed] [-t threshold] [--count] "
 	"[--explain]\n"
-	"\t[--keep-case] [--keep-punct] [--multiset] "
-	"[--progress | --no-progress] [" RECOPT_MODES "]\n"
-	"\t" RECOPT_JSONL " [file ...]",
+	"\t[--id=field] [--jsonl-skip-bad] [--keep-case] [--keep-punct] "
+	"[--multiset]\n"
+	"\t[--progress | --no-progress] [" RECOPT_MODES "] [file ...]",
 	uniq_exec
 };
 
