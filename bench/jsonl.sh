@@ -9,11 +9,10 @@
 #   -c DIR     corpus built by shared/bench/corpus.sh beside the project
 #              (default ${CORPUS:-$HOME/.cache/neardup-corpus}); its kernel/Documentation
 #
-# The records are the files of the kernel's Documentation, one record per file (sorted
-# by path), the text decoded as UTF-8 with bad bytes replaced (python3). A --tsv record
-# cannot hold a newline or a tab, so both of the compared inputs hold the texts with
-# every newline, tab and CR made a space: doc-flat.jsonl ({"id": PATH, "text": TEXT})
-# and doc-flat.tsv (PATH<TAB>TEXT), the same texts, so that the two runs make the same
+# The records are the files of the kernel's Documentation, one record per file, built
+# by bench/docjsonl.py. A --tsv record cannot hold a newline or a tab, so both of the
+# compared inputs hold the texts with every newline, tab and CR made a space:
+# doc-flat.jsonl and doc-flat.tsv, the same texts, so that the two runs make the same
 # decisions and differ only in how the records are read. A third contender reads
 # doc.jsonl, the texts as they are (newlines escaped as \n), for the figure a user
 # sees. Runs alternate (round-robin); each is timed by GNU time (%e %M), output to
@@ -29,28 +28,11 @@ bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 size=
 bench_options "bench/jsonl.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR]" "$@"
-docs=$corpus/kernel/Documentation
-[ -d "$docs" ] || die "$docs: missing (run shared/bench/corpus.sh beside the project)"
-have python3 || die "python3 is needed to build the records"
 find_bin "$bin"
 need_time
 make_tmp bench
 
-say "building the records from $docs"
-(cd "$docs/.." && find Documentation -type f -print0 | sort -z) | (cd "$docs/.." && python3 -c '
-import json, sys
-names = sys.stdin.buffer.read().split(b"\0")[:-1]
-tmp = sys.argv[1]
-with open(tmp + "/doc.jsonl", "w") as j, open(tmp + "/doc-flat.jsonl", "w") as fj, \
-        open(tmp + "/doc-flat.tsv", "w") as ft:
-    for n in names:
-        t = open(n, "rb").read().decode("utf-8", "replace")
-        name = n.decode("utf-8", "replace")
-        j.write(json.dumps({"id": name, "text": t}, ensure_ascii=False) + "\n")
-        flat = t.replace("\r", " ").replace("\n", " ").replace("\t", " ")
-        fj.write(json.dumps({"id": name, "text": flat}, ensure_ascii=False) + "\n")
-        ft.write(name + "\t" + flat + "\n")
-' "$tmp")
+doc_records
 cat "$tmp"/doc* >/dev/null
 
 machine_init

@@ -11,9 +11,9 @@
 #              (default ${CORPUS:-$HOME/.cache/neardup-corpus}); its kernel/Documentation
 #
 # The input is the kernel's Documentation, one object {"id": PATH, "text": TEXT} per
-# file (as bench/jsonl.sh builds doc.jsonl). A parser whose -dev package is missing
-# (libjansson-dev, libjson-c-dev, libcjson-dev, libsimdjson-dev) is skipped. Runs
-# alternate (round-robin), each timed by GNU time (%e %M). Reported: median seconds,
+# file: doc.jsonl of bench/docjsonl.py, as bench/jsonl.sh reads it. A parser whose
+# -dev package is missing (libjansson-dev, libjson-c-dev, libcjson-dev,
+# libsimdjson-dev) is skipped. Runs alternate (round-robin), each timed by GNU time (%e %M). Reported: median seconds,
 # MB/s, peak RSS, lines read and refused, and bytes of text taken (cJSON cuts a text
 # at a NUL byte, its strings being C strings), and whether Debian ships the static
 # library the s390x CI build links against.
@@ -27,22 +27,11 @@ bin=
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 size=
 bench_options "bench/jsonparse.sh [-n RUNS] [-c CORPUSDIR]" "$@"
-docs=$corpus/kernel/Documentation
-[ -d "$docs" ] || die "$docs: missing (run shared/bench/corpus.sh beside the project)"
-have python3 || die "python3 is needed to build the records"
 need_time
 make_tmp bench
 src=$BENCH_DIR
 
-say "building the records from $docs"
-(cd "$docs/.." && find Documentation -type f -print0 | sort -z) | (cd "$docs/.." && python3 -c '
-import json, sys
-with open(sys.argv[1], "w") as j:
-    for n in sys.stdin.buffer.read().split(b"\0")[:-1]:
-        t = open(n, "rb").read().decode("utf-8", "replace")
-        j.write(json.dumps({"id": n.decode("utf-8", "replace"), "text": t},
-            ensure_ascii=False) + "\n")
-' "$tmp/doc.jsonl")
+doc_records
 in=$tmp/doc.jsonl
 cat "$in" >/dev/null
 
