@@ -32,10 +32,10 @@ _neardup_cluster_args='-a --algorithm -c --chars -d --distance --exclude
     --threshold -w --words --weights'
 
 _neardup_near_flags='--binary --dereference --docs -h --header --help
-    --hidden --keep-case --keep-punct -L --multiset --no-progress
-    --null-data --progress -r --recursive --self -z'
+    --hidden --jsonl --jsonl-skip-bad --keep-case --keep-punct -L --multiset
+    --no-progress --null-data --progress -r --recursive --self -z'
 _neardup_near_args='-a --algorithm -c --chars -d --distance --exclude
-    --exclude-dir --format -k --size -n --count -s --seed -w --words
+    --exclude-dir --format --id -k --size -n --count -s --seed -w --words
     --weights'
 
 _neardup_uniq_flags='--all-repeated --count -D -d --explain -h --help

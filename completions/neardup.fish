@@ -210,6 +210,9 @@ complete -c neardup -n $near -l hidden -d 'With --docs -r, walk names that begin
 complete -c neardup -n $near -l exclude -x -d 'With --docs, skip files whose base name matches GLOB'
 complete -c neardup -n $near -l exclude-dir -x -d 'With --docs -r, skip directories whose base name matches GLOB'
 complete -c neardup -n $near -s z -l null-data -d 'NUL ends input lines and output records'
+complete -c neardup -n $near -l jsonl -d 'With --docs, each line of a query file is a JSON object, a query'
+complete -c neardup -n $near -l id -x -d 'With --jsonl, name queries by this field'
+complete -c neardup -n $near -l jsonl-skip-bad -d 'With --jsonl, skip bad lines with exit 0 and count them'
 
 # uniq [options] [file ...]
 set -l uniq '__neardup_using_command uniq'

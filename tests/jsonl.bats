@@ -216,3 +216,19 @@ for s in range(3):
 	[ "$(wc -l <want.jsonl)" -eq 40 ]
 	cmp want.jsonl dedup.jsonl
 }
+
+@test "jsonl-016: near --docs --jsonl queries an index with each record, named by --id or FILE:LINE" {
+	printf '%s\n' "{\"id\":\"i1\",\"text\":\"$T1\"}" "{\"id\":\"i3\",\"text\":\"$T3\"}" >ix.jsonl
+	neardup hash --jsonl --id=id ix.jsonl >ix.fp
+	printf '%s\n' "{\"id\":\"q1\",\"text\":\"$T1\"}" 'junk' "{\"text\":\"$T3\"}" >q.jsonl
+	run --separate-stderr neardup near -d 3 --docs --jsonl ix.fp q.jsonl
+	assert_exit TROUBLE
+	assert_output "$(printf 'q.jsonl:1\ti1\t0\nq.jsonl:3\ti3\t0')"
+	[ "$stderr" = 'neardup: q.jsonl:2: not JSON' ]
+	run --separate-stderr neardup near -d 3 --docs --jsonl --jsonl-skip-bad ix.fp - <q.jsonl
+	assert_success
+	assert_output "$(printf -- '-:1\ti1\t0\n-:3\ti3\t0')"
+	run neardup near -d 3 --jsonl ix.fp q.jsonl
+	assert_exit TROUBLE
+	assert_line --index 0 --partial 'neardup: --jsonl applies to --docs'
+}

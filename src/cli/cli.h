@@ -264,10 +264,13 @@ struct recopts {
 #define RECOPT_SHORT "z"
 #define RECOPT_LONG \
 	{ "tsv", no_argument, NULL, OPT_TSV }, \
+	RECOPT_JSONL_LONG, \
+	{ "null-data", no_argument, NULL, 'z' }
+/* The JSON Lines options alone (near --docs, whose -z is its output's). */
+#define RECOPT_JSONL_LONG \
 	{ "jsonl", optional_argument, NULL, OPT_JSONL }, \
 	{ "id", required_argument, NULL, OPT_ID }, \
-	{ "jsonl-skip-bad", no_argument, NULL, OPT_JSONL_SKIP_BAD }, \
-	{ "null-data", no_argument, NULL, 'z' }
+	{ "jsonl-skip-bad", no_argument, NULL, OPT_JSONL_SKIP_BAD }
 /* The options of RECOPT_LONG that pick a mode, for a usage. */
 #define RECOPT_MODES "--tsv | --jsonl[=field]"
 
@@ -293,6 +296,18 @@ int	recopts_bad(struct recopts *, const char *name, uint64_t num,
 
 /* With --jsonl-skip-bad, say how many records were skipped, if any. */
 void	recopts_report(const struct recopts *);
+
+/*
+ * Read the records of file name ("-": standard input) in turn, as o says,
+ * calling fn with each one that can be read and its name (its ID, or
+ * name:NUMBER); the others go through recopts_bad().  For commands that
+ * take records one at a time.  Returns EXIT_OK or EXIT_TROUBLE.
+ */
+struct record;
+typedef void recopts_fn(void *ctx, const struct record *, const char *name,
+	    size_t namelen);
+int	recopts_each(struct recopts *o, const char *name, recopts_fn *fn,
+	    void *ctx);
 
 /*
  * The one option parser of the commands, as tmux's cmd-*.c share theirs:

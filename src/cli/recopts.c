@@ -5,10 +5,15 @@
  * the option that picks each.
  */
 #include <err.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 
 /* The options that pick a record mode, in the order messages name them. */
@@ -138,4 +143,76 @@ recopts_report(const struct recopts *o)
 	if (o->skipped > 0)
 		warnx("--jsonl-skip-bad: %" PRIu64 " bad record%s skipped",
 		    o->skipped, o->skipped == 1 ? "" : "s");
+}
+
+/* The records of one batch to fn; bad ones reported. */
+static int
+each_batch(struct recopts *o, const char *name, char *data, size_t len,
+    uint64_t first, recopts_fn *fn, void *ctx)
+{
+	struct recbatch rb;
+	struct record r;
+	struct buf nm = { 0 };
+	const char *why;
+	char num[24];
+	int n, rval = EXIT_OK;
+
+	recbatch_init(&rb, o->mode, o->delim, data, len, first);
+	recbatch_jsonl(&rb, &o->js);
+	while ((n = recbatch_next(&rb, &r, &why)) != 0) {
+		if (n < 0 || (r.id != NULL &&
+		    (why = record_name_why(&r)) != NULL)) {
+			rval |= recopts_bad(o, name, r.num, why);
+			continue;
+		}
+		buf_clear(&nm);
+		if (r.id != NULL)
+			buf_add(&nm, r.id, r.idlen);
+		else {
+			buf_add(&nm, name, strlen(name));
+			buf_add(&nm, num, (size_t)snprintf(num, sizeof(num),
+			    ":%" PRIu64, r.num));
+		}
+		buf_addc(&nm, '\0');
+		fn(ctx, &r, nm.data, nm.len - 1);
+	}
+	recbatch_free(&rb);
+	buf_free(&nm);
+	return rval;
+}
+
+int
+recopts_each(struct recopts *o, const char *name, recopts_fn *fn, void *ctx)
+{
+	struct recreader rr;
+	uint64_t first;
+	char *data;
+	size_t len;
+	int fd, n, rval = EXIT_OK;
+
+	if (strcmp(name, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
+		warn("%s", cli_vis(name));
+		return EXIT_TROUBLE;
+	}
+	recreader_init(&rr, fd, o->delim);
+	if (o->mode == REC_JSONL)
+		recreader_limit(&rr, RECORD_JSONL_MAX, RECORD_JSONL_WHY);
+	while ((n = recreader_next(&rr, &data, &len, &first)) > 0) {
+		if (n == RECORD_LONG)
+			rval |= recopts_bad(o, name, first, rr.longwhy);
+		else {
+			rval |= each_batch(o, name, data, len, first, fn, ctx);
+			free(data);
+		}
+	}
+	if (n < 0) {
+		warnc(-n, "%s", cli_vis(name));
+		rval = EXIT_TROUBLE;
+	}
+	recreader_free(&rr);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return rval;
 }
