@@ -298,6 +298,17 @@ int	recopts_bad(struct recopts *, const char *name, uint64_t num,
 void	recopts_report(const struct recopts *);
 
 /*
+ * Open file name ("-": standard input) to read records as o says, into
+ * rr: its descriptor, or -1 after a message (it cannot be opened, or it
+ * is the file standard output writes to).
+ */
+int	recopts_open(const struct recopts *o, const char *name,
+	    struct recreader *rr);
+
+/* Release rr and close fd, unless it is standard input. */
+void	recopts_close(struct recreader *rr, int fd);
+
+/*
  * Read the records of file name ("-": standard input) in turn, as o says,
  * calling fn with each one that can be read and its name (its ID, or
  * name:NUMBER); the others go through recopts_bad().  For commands that

@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "walk.h"
 
 /* The options that pick a record mode, in the order messages name them. */
 static const struct {
@@ -182,6 +183,37 @@ each_batch(struct recopts *o, const char *name, char *data, size_t len,
 }
 
 int
+recopts_open(const struct recopts *o, const char *name, struct recreader *rr)
+{
+	int fd;
+
+	if (strcmp(name, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
+		warn("%s", cli_vis(name));
+		return -1;
+	}
+	if (cli_is_output(fd)) {
+		warnx("%s: %s", cli_vis(name), walk_strerror(WALK_ISOUTPUT));
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return -1;
+	}
+	recreader_init(rr, fd, o->delim);
+	if (o->mode == REC_JSONL)
+		recreader_limit(rr, RECORD_JSONL_MAX, RECORD_JSONL_WHY);
+	return fd;
+}
+
+void
+recopts_close(struct recreader *rr, int fd)
+{
+	recreader_free(rr);
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+int
 recopts_each(struct recopts *o, const char *name, recopts_fn *fn, void *ctx)
 {
 	struct recreader rr;
@@ -190,15 +222,8 @@ recopts_each(struct recopts *o, const char *name, recopts_fn *fn, void *ctx)
 	size_t len;
 	int fd, n, rval = EXIT_OK;
 
-	if (strcmp(name, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		warn("%s", cli_vis(name));
+	if ((fd = recopts_open(o, name, &rr)) == -1)
 		return EXIT_TROUBLE;
-	}
-	recreader_init(&rr, fd, o->delim);
-	if (o->mode == REC_JSONL)
-		recreader_limit(&rr, RECORD_JSONL_MAX, RECORD_JSONL_WHY);
 	while ((n = recreader_next(&rr, &data, &len, &first)) > 0) {
 		if (n == RECORD_LONG)
 			rval |= recopts_bad(o, name, first, rr.longwhy);
@@ -211,8 +236,6 @@ recopts_each(struct recopts *o, const char *name, recopts_fn *fn, void *ctx)
 		warnc(-n, "%s", cli_vis(name));
 		rval = EXIT_TROUBLE;
 	}
-	recreader_free(&rr);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	recopts_close(&rr, fd);
 	return rval;
 }

@@ -8,18 +8,15 @@
  * batches' worth.
  */
 #include <err.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "pool.h"
 #include "record.h"
-#include "buf.h"
 #include "uniqin.h"
-#include "walk.h"
 #include "xmalloc.h"
 
 #define JOBS_AHEAD	1	/* batches sketched while one is added */
@@ -215,21 +212,8 @@ uniqin_file(struct uniqin *in, const char *name)
 	size_t len;
 	int fd, n, rval = EXIT_OK;
 
-	if (strcmp(name, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		warn("%s", cli_vis(name));
+	if ((fd = recopts_open(in->rec, name, &rr)) == -1)
 		return EXIT_TROUBLE;
-	}
-	if (cli_is_output(fd)) {
-		warnx("%s: %s", cli_vis(name), walk_strerror(WALK_ISOUTPUT));
-		if (fd != STDIN_FILENO)
-			close(fd);
-		return EXIT_TROUBLE;
-	}
-	recreader_init(&rr, fd, in->rec->delim);
-	if (in->rec->mode == REC_JSONL)
-		recreader_limit(&rr, RECORD_JSONL_MAX, RECORD_JSONL_WHY);
 	while ((n = recreader_next(&rr, &data, &len, &num)) > 0) {
 		if (n == RECORD_LONG)
 			rval |= recopts_bad(in->rec, name, num, rr.longwhy);
@@ -245,9 +229,7 @@ uniqin_file(struct uniqin *in, const char *name)
 		warnc(-n, "%s", cli_vis(name));
 		rval = EXIT_TROUBLE;
 	}
-	recreader_free(&rr);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	recopts_close(&rr, fd);
 	return rval;
 }
 
