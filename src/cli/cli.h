@@ -284,9 +284,6 @@ int	recopts_option(const struct cmd *, struct recopts *, int ch,
 /* Refuse --id and --jsonl-skip-bad without --jsonl; make o->js. */
 void	recopts_check(const struct cmd *, struct recopts *);
 
-/* Release what recopts_check() made. */
-void	recopts_free(struct recopts *);
-
 /*
  * A record that cannot be read: warn "name:num: why" and return
  * EXIT_TROUBLE, or with --jsonl-skip-bad count it and return EXIT_OK.

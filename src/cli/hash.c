@@ -183,7 +183,6 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	rval = hashrun_finish(run);
 	progress_end();
 	recopts_report(&a.rec);
-	recopts_free(&a.rec);
 	shopts_free(&a.so);
 	inopts_free(&a.io);
 	return out_close() | rval;

@@ -537,7 +537,6 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	fpset_free(&r.ix);
 	shopts_free(&a.so);
 	inopts_free(&a.io);
-	recopts_free(&a.rec);
 	if (out_close() != EXIT_OK)
 		return EXIT_TROUBLE;
 	if (r.rval != EXIT_OK)

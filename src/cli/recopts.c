@@ -120,12 +120,6 @@ recopts_check(const struct cmd *c, struct recopts *o)
 	jsonl_spec_init(&o->js, o->field, o->idfield);
 }
 
-void
-recopts_free(struct recopts *o)
-{
-	jsonl_spec_free(&o->js);
-}
-
 int
 recopts_bad(struct recopts *o, const char *name, uint64_t num,
     const char *why)

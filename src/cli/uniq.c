@@ -377,7 +377,6 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 	buf_free(&u.ktext);
 	buf_free(&u.name);
 	free(u.koff);
-	recopts_free(&u.rec);
 	shopts_free(&so);
 	return out_close() | u.rval;
 }

@@ -21,15 +21,12 @@ struct jsonl {
 	struct json_object *obj;	/* the last object read, or NULL */
 };
 
-/* A message naming a field: "PRE"FIELD"POST". */
-static char *
-message(const char *pre, const char *field, const char *post)
+/* A message naming a field: "PRE"FIELD"POST", the name cut if long. */
+static void
+message(char *buf, const char *pre, const char *field, const char *post)
 {
-	size_t n = strlen(pre) + strlen(field) + strlen(post) + 3;
-	char *s = xmalloc(n);
-
-	(void)snprintf(s, n, "%s\"%s\"%s", pre, field, post);
-	return s;
+	(void)snprintf(buf, JSONL_WHY_MAX, "%s\"%.64s%s\"%s", pre, field,
+	    strlen(field) > 64 ? "..." : "", post);
 }
 
 void
@@ -38,21 +35,12 @@ jsonl_spec_init(struct jsonl_spec *s, const char *field, const char *idfield)
 	memset(s, 0, sizeof(*s));
 	s->field = field;
 	s->idfield = idfield;
-	s->nofield = message("no ", field, " field");
-	s->badfield = message("", field, " is not a string");
+	message(s->nofield, "no ", field, " field");
+	message(s->badfield, "", field, " is not a string");
 	if (idfield != NULL) {
-		s->noid = message("no ", idfield, " field for --id");
-		s->badid = message("", idfield, " is not a string or a number");
+		message(s->noid, "no ", idfield, " field for --id");
+		message(s->badid, "", idfield, " is not a string or a number");
 	}
-}
-
-void
-jsonl_spec_free(struct jsonl_spec *s)
-{
-	free(s->nofield);
-	free(s->badfield);
-	free(s->noid);
-	free(s->badid);
 }
 
 struct jsonl *

@@ -9,21 +9,26 @@
 
 #include <stddef.h>
 
+#define JSONL_WHY_MAX	128	/* a message naming a field; the name is cut
+				   to its first 64 bytes */
+
 /*
  * What to take from each object: the field holding the text, and the
  * field naming the record or NULL.  Built once for a run; its messages
- * live as long as it does, so that they can be reported later.
+ * live as long as it does, so that they can be reported later.  It
+ * holds no memory of its own: a command may exit without a word.
  */
 struct jsonl_spec {
 	const char *field;
 	const char *idfield;
-	char	*nofield, *badfield;	/* "no "text" field" and such */
-	char	*noid, *badid;
+	char	 nofield[JSONL_WHY_MAX];	/* no "text" field */
+	char	 badfield[JSONL_WHY_MAX];	/* "text" is not a string */
+	char	 noid[JSONL_WHY_MAX];
+	char	 badid[JSONL_WHY_MAX];
 };
 
 void	jsonl_spec_init(struct jsonl_spec *, const char *field,
 	    const char *idfield);
-void	jsonl_spec_free(struct jsonl_spec *);
 
 /* A parser, and the object it read last; one per thread. */
 struct jsonl;
