@@ -7,7 +7,7 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
-PKGS = libbsd-overlay libxxhash libarchive
+PKGS = libbsd-overlay libxxhash libarchive json-c
 PKG_CONFIG ?= pkg-config
 PKG_CFLAGS != $(PKG_CONFIG) --cflags $(PKGS)
 PKG_LIBS != $(PKG_CONFIG) --libs $(PKGS)
@@ -82,7 +82,7 @@ sanitize:
 	$(MAKE) O=build/sanitize DEBUG=1 check
 
 # The big-endian check: neardup and the unit tests cross-built for s390x in
-# build/s390x, statically against Debian's s390x libbsd and libxxhash (make
+# build/s390x, statically against Debian's s390x libbsd, libxxhash and json-c (make
 # deps-s390x installs them), then the whole suite run under qemu-s390x,
 # called by name so that no binfmt_misc is needed.
 S390X = s390x-linux-gnu
@@ -102,7 +102,7 @@ install_missing = missing=; for p in $(1); do \
 	fi
 
 S390X_DEPS = gcc-$(S390X) libc6-dev-s390x-cross qemu-user \
-	libbsd-dev:s390x libxxhash-dev:s390x
+	libbsd-dev:s390x libxxhash-dev:s390x libjson-c-dev:s390x
 # libarchive and the libraries it links with statically, for s390x, are
 # unpacked from Debian's s390x packages into S390X_ROOT, not installed:
 # bookworm-security builds no s390x, so once libarchive13 has a security
@@ -198,7 +198,7 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/neardup $(DESTDIR)$(ZSHCOMPDIR)/_neardup \
 		$(DESTDIR)$(FISHCOMPDIR)/neardup.fish
 
-DEPS = gcc make pkg-config libxxhash-dev libbsd-dev libarchive-dev bats \
+DEPS = gcc make pkg-config libxxhash-dev libbsd-dev libarchive-dev libjson-c-dev bats \
 	bats-support bats-assert mandoc parallel jq clang libclang-rt-dev \
 	bash-completion zsh fish gzip bzip2 xz-utils zstd lz4 zip
 deps:

@@ -98,6 +98,16 @@ find_corpus() {
 
 need_time() { [ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is required"; }
 
+# doc_records: the records of the kernel's Documentation (bench/docjsonl.py) into $tmp,
+# from $corpus/kernel/Documentation, set as docs (bench/jsonl.sh, bench/jsonparse.sh)
+doc_records() {
+  docs=$corpus/kernel/Documentation
+  [ -d "$docs" ] || die "$docs: missing (run shared/bench/corpus.sh beside the project)"
+  have python3 || die "python3 is needed to build the records"
+  say "building the records from $docs"
+  python3 "$BENCH_DIR/docjsonl.py" "$docs" "$tmp"
+}
+
 # make_tmp NAME: set tmp to a new directory, removed on exit
 make_tmp() {
   tmp=$(mktemp -d "${TMPDIR:-/tmp}/neardup-$1.XXXXXX")

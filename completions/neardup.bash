@@ -11,10 +11,10 @@ _neardup_commands='hash compare cluster near uniq help'
 _neardup_algorithms='simhash minhash bottomk oph key'
 
 _neardup_hash_flags='--archives --bands --binary --dereference -h --help
-    --hidden --keep-case --keep-punct -L --lines --multiset --no-progress
+    --hidden --jsonl --jsonl-skip-bad --keep-case --keep-punct -L --lines --multiset --no-progress
     --null-data --progress -r --recursive --tsv -z'
 _neardup_hash_args='-a --algorithm -c --chars --exclude --exclude-dir
-    --files0-from -j --jobs -k --size --lsh -s --seed -t --threshold -w
+    --files0-from --id -j --jobs -k --size --lsh -s --seed -t --threshold -w
     --words --weights'
 
 _neardup_compare_flags='--containment -F --fingerprints -h --header --help
@@ -32,16 +32,16 @@ _neardup_cluster_args='-a --algorithm -c --chars -d --distance --exclude
     --threshold -w --words --weights'
 
 _neardup_near_flags='--archives --binary --dereference --docs -h --header --help
-    --hidden --keep-case --keep-punct -L --multiset --no-progress
+    --hidden --jsonl --jsonl-skip-bad --keep-case --keep-punct -L --multiset --no-progress
     --null-data --progress -r --recursive --self -z'
 _neardup_near_args='-a --algorithm -c --chars -d --distance --exclude
-    --exclude-dir --format -k --size -n --count -s --seed -w --words
+    --exclude-dir --format --id -k --size -n --count -s --seed -w --words
     --weights'
 
 _neardup_uniq_flags='--all-repeated --count -D -d --explain -h --help
-    --keep-case --keep-punct --multiset --no-progress --null-data --progress
-    --repeated --tsv -z'
-_neardup_uniq_args='-c --chars -s --seed -t --threshold -w --words'
+    --jsonl --jsonl-skip-bad --keep-case --keep-punct --multiset
+    --no-progress --null-data --progress --repeated --tsv -z'
+_neardup_uniq_args='-c --chars --id -s --seed -t --threshold -w --words'
 
 _neardup_help_flags=
 _neardup_help_args=

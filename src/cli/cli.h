@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "jsonl.h"
 #include "record.h"
 #include "scheme.h"
 #include "walk.h"
@@ -162,6 +163,9 @@ enum {
 	OPT_EXCLUDE_DIR,
 	OPT_HIDDEN,
 	OPT_ARCHIVES,
+	OPT_JSONL,
+	OPT_ID,
+	OPT_JSONL_SKIP_BAD,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 
@@ -260,20 +264,75 @@ struct recopts {
 	enum recmode mode;	/* the default until an option sets it */
 	enum recmode given;	/* set by an option; REC_NONE: none was */
 	int	 delim;		/* -z: '\0'; otherwise '\n' */
+	const char *field;	/* --jsonl=FIELD: "text" by default */
+	const char *idfield;	/* --id=FIELD, or NULL */
+	int	 skipbad;	/* --jsonl-skip-bad */
+	uint64_t skipped;	/* records it skipped */
+	struct jsonl_spec js;	/* made from them by recopts_check() */
 };
 
 #define RECOPT_SHORT "z"
 #define RECOPT_LONG \
 	{ "tsv", no_argument, NULL, OPT_TSV }, \
+	RECOPT_JSONL_LONG, \
 	{ "null-data", no_argument, NULL, 'z' }
-/* The options of RECOPT_LONG that pick a mode, for a usage: "--tsv". */
-#define RECOPT_MODES "--tsv"
+/* The JSON Lines options alone (near --docs, whose -z is its output's). */
+#define RECOPT_JSONL_LONG \
+	{ "jsonl", optional_argument, NULL, OPT_JSONL }, \
+	{ "id", required_argument, NULL, OPT_ID }, \
+	{ "jsonl-skip-bad", no_argument, NULL, OPT_JSONL_SKIP_BAD }
+/* The options of RECOPT_LONG that pick a mode, for a usage. */
+#define RECOPT_MODES "--tsv | --jsonl[=field]"
 
 /* Records in mode unless an option says otherwise. */
 void	recopts_init(struct recopts *, enum recmode mode);
 
 /* Handle option ch if it is a record option: 1 if it was. */
-int	recopts_option(const struct cmd *, struct recopts *, int ch);
+int	recopts_option(const struct cmd *, struct recopts *, int ch,
+	    const char *arg);
+
+/* Refuse --id and --jsonl-skip-bad without --jsonl; make o->js. */
+void	recopts_check(const struct cmd *, struct recopts *);
+
+/*
+ * A record that cannot be read: warn "name:num: why" and return
+ * EXIT_TROUBLE, or with --jsonl-skip-bad count it and return EXIT_OK.
+ */
+int	recopts_bad(struct recopts *, const char *name, uint64_t num,
+	    const char *why);
+
+/* With --jsonl-skip-bad, say how many records were skipped, if any. */
+void	recopts_report(const struct recopts *);
+
+/*
+ * Open file name ("-": standard input) to read records as o says, into
+ * rr through src (decompressed if it is compressed, source.h): 0, or -1
+ * after a message (it cannot be opened, or it is the file standard output
+ * writes to).
+ */
+struct source;
+int	recopts_open(const struct recopts *o, const char *name,
+	    struct recreader *rr, struct source *src);
+
+/*
+ * Release rr and close src (standard input aside), n being what the last
+ * recreader_next() returned: EXIT_OK, or EXIT_TROUBLE after a message if
+ * the read failed or the decompressed stream broke.
+ */
+int	recopts_close(struct recreader *rr, struct source *src,
+	    const char *name, int n);
+
+/*
+ * Read the records of file name ("-": standard input) in turn, as o says,
+ * calling fn with each one that can be read and its name (its ID, or
+ * name:NUMBER); the others go through recopts_bad().  For commands that
+ * take records one at a time.  Returns EXIT_OK or EXIT_TROUBLE.
+ */
+struct record;
+typedef void recopts_fn(void *ctx, const struct record *, const char *name,
+	    size_t namelen);
+int	recopts_each(struct recopts *o, const char *name, recopts_fn *fn,
+	    void *ctx);
 
 /*
  * The one option parser of the commands, as tmux's cmd-*.c share theirs:

@@ -24,8 +24,9 @@ const struct cmd cmd_hash = {
 	"\t[--exclude=glob] [--exclude-dir=glob] [--files0-from=file] "
 	"[--hidden]\n"
 	"\t[--keep-case] [--keep-punct] [--lines | " RECOPT_MODES "] "
-	"[--multiset]\n"
-	"\t[--progress | --no-progress] [--weights=file] [file ...]",
+	"[--id=field]\n"
+	"\t[--jsonl-skip-bad] [--multiset] [--progress | --no-progress]\n"
+	"\t[--weights=file] [file ...]",
 	hash_exec
 };
 
@@ -115,11 +116,14 @@ static void
 hash_check(const struct cmd *c, int argc, struct hash_args *a)
 {
 	inopts_check(c, &a->io);
+	recopts_check(c, &a->rec);
 	a->cfg.mode = a->rec.mode;
+	a->cfg.json = &a->rec.js;
 	a->cfg.zero = a->rec.delim == '\0';
 	if ((a->io.binary || a->io.archives) && a->cfg.mode != REC_NONE) {
-		warnx("%s applies to whole documents, not to --lines or "
-		    "--tsv records", a->io.binary ? "--binary" : "--archives");
+		warnx("%s applies to whole documents, not to --lines, --tsv "
+		    "or --jsonl records", a->io.binary ? "--binary" :
+		    "--archives");
 		cli_usage(c);
 	}
 	a->cfg.binary = a->io.binary;
@@ -174,6 +178,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	if (a.list == NULL)
 		progress_inputs(argv, argc, &a.io.walk);
 	run = hashrun_new(&a.cfg, a.jobs, &a.io.walk, write_lines, NULL);
+	hashrun_records(run, &a.rec);
 	if (a.list != NULL)
 		hashrun_files0(run, a.list);
 	else if (argc == 0)
@@ -183,6 +188,7 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 			hashrun_operand(run, argv[i]);
 	rval = hashrun_finish(run);
 	progress_end();
+	recopts_report(&a.rec);
 	shopts_free(&a.so);
 	inopts_free(&a.io);
 	return out_close() | rval;

@@ -34,6 +34,7 @@ struct hashrun {
 	unsigned njobs;
 	hashrun_emit *emit;
 	void	*ctx;
+	struct recopts *rec;	/* reports bad records, or NULL */
 	int	 rval;
 
 	struct hashjob *batch;	/* files not yet handed to the pool */
@@ -85,9 +86,15 @@ emit(struct hashrun *r, struct hashjob *j)
 	if (j->out.len > 0)
 		r->emit(r->ctx, j->out.data, j->out.len);
 	for (i = 0; i < j->nnotes; i++) {
-		warnx("%s:%llu: %s", cli_vis(j->name),
-		    (unsigned long long)j->notes[i].rec, j->notes[i].why);
-		r->rval = EXIT_TROUBLE;
+		if (r->rec != NULL)
+			r->rval |= recopts_bad(r->rec, j->name,
+			    j->notes[i].rec, j->notes[i].why);
+		else {
+			warnx("%s:%llu: %s", cli_vis(j->name),
+			    (unsigned long long)j->notes[i].rec,
+			    j->notes[i].why);
+			r->rval = EXIT_TROUBLE;
+		}
 	}
 	if (j->errnum == SOURCE_BROKEN) {
 		warnx("%s: %s", cli_vis(j->name), j->why);
@@ -187,6 +194,8 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 		return;
 	}
 	recreader_init(&rr, src.fd, delim);
+	if (r->cfg->mode == REC_JSONL)
+		recreader_limit(&rr, RECORD_JSONL_MAX, RECORD_JSONL_WHY);
 	while ((n = recreader_next(&rr, &data, &len, &first)) > 0) {
 		j = newjob(name);
 		j->first = first;
@@ -194,7 +203,7 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 			/* An empty batch that reports it, in its place. */
 			j->notes = xmalloc(sizeof(*j->notes));
 			j->notes[0].rec = first;
-			j->notes[0].why = RECORD_LONG_WHY;
+			j->notes[0].why = rr.longwhy;
 			j->nnotes = 1;
 		} else {
 			j->data = data;
@@ -216,6 +225,12 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 		submit(r, j);
 	}
 	source_free(&src);
+}
+
+void
+hashrun_records(struct hashrun *r, struct recopts *rec)
+{
+	r->rec = rec;
 }
 
 void

@@ -24,6 +24,13 @@ struct hashrun *hashrun_new(const struct hashcfg *, unsigned jobs,
 	    const struct walkopts *wo, hashrun_emit *, void *ctx);
 
 /*
+ * Records that cannot be read are reported (or counted) through rec, which
+ * must outlive the run; without it, each is reported.
+ */
+struct recopts;
+void	hashrun_records(struct hashrun *, struct recopts *rec);
+
+/*
  * Hash an operand ("-" is standard input; a directory is walked with -r).
  * A binary file is skipped with a note, unless the hashcfg says binary.
  */

@@ -39,8 +39,8 @@ const struct cmd cmd_near = {
 	"[--archives]\n"
 	"\t[--binary] [--exclude=glob] [--exclude-dir=glob] [--hidden] "
 	"[--keep-case]\n"
-	"\t[--keep-punct] [--multiset] [--progress | --no-progress] "
-	"[--weights=file]\n"
+	"\t[--keep-punct] [--jsonl[=field]] [--id=field] [--jsonl-skip-bad]\n"
+	"\t[--multiset] [--progress | --no-progress] [--weights=file]\n"
 	"\tindex [query ...]",
 	near_exec
 };
@@ -55,6 +55,7 @@ struct near {
 	struct index_match *m;
 	size_t	 mcap;
 	size_t	 printed;
+	struct digest *dg;	/* --docs --jsonl: hashes the queries */
 	int	 rval;
 };
 
@@ -239,6 +240,7 @@ struct near_args {
 	struct shopts so;
 	struct inopts io;
 	struct outopts oo;
+	struct recopts rec;	/* --jsonl records as queries */
 	int	 docs, have_d, self;
 	size_t	 limit;
 	unsigned d;
@@ -263,6 +265,10 @@ near_option(const struct cmd *c, void *args, int ch, const char *arg)
 	case OPT_CMD_FIRST + 1:
 		a->self = 1;
 		break;
+	case OPT_JSONL:
+	case OPT_ID:
+	case OPT_JSONL_SKIP_BAD:
+		return recopts_option(c, &a->rec, ch, arg);
 	default:
 		return 0;
 	}
@@ -282,6 +288,7 @@ near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 		{ "count", required_argument, NULL, 'n' },
 		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
 		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		RECOPT_JSONL_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:",
@@ -291,6 +298,7 @@ near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 	memset(a, 0, sizeof(*a));
 	shopts_init(&a->so);
 	inopts_init(&a->io);
+	recopts_init(&a->rec, REC_NONE);
 	a->oo.names[FMT_TEXT] = "text";
 	a->oo.names[FMT_JSON] = "json";
 	return cli_parse(c, argc, argv, &p);
@@ -333,6 +341,12 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		warnx("-r and -L apply to --docs");
 		cli_usage(c);
 	}
+	if (a->rec.mode == REC_JSONL && (!a->docs || a->io.filter ||
+	    a->io.walk.recursive || a->io.walk.follow)) {
+		warnx("--jsonl applies to --docs, without -r, -L, --binary, "
+		    "--exclude, --exclude-dir and --hidden");
+		cli_usage(c);
+	}
 	if (a->io.filter && !a->docs) {
 		warnx("--archives, --binary, --exclude, --exclude-dir and "
 		    "--hidden apply to --docs");
@@ -343,11 +357,12 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 
 static void
 near_check(const struct cmd *c, int argc, char **argv,
-    const struct near_args *a)
+    struct near_args *a)
 {
 	int i;
 
 	near_check_opts(c, argc, a);
+	recopts_check(c, &a->rec);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && strcmp(argv[0], "-") == 0)
 			break;
@@ -375,6 +390,19 @@ near_self(struct near *r)
 	free(ps.p);
 }
 
+/* --docs --jsonl: query with one record. */
+static void
+query_record(void *ctx, const struct record *rec, const char *name,
+    size_t namelen)
+{
+	struct near *r = ctx;
+
+	(void)namelen;
+	digest_feed(r->dg, rec->text, rec->tlen);
+	progress_count(1, rec->len + 1);
+	query(r, name, digest_end(r->dg));
+}
+
 /* --docs: the documents of the queries, hashed as the index was. */
 static void
 near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
@@ -386,7 +414,7 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 	struct walk *w;
 	int i;
 
-	shopts_scheme(c, &a->so, REC_NONE, &sc);
+	shopts_scheme(c, &a->so, a->rec.mode, &sc);
 	if (r->ix.have_sc && !scheme_equal(&sc, &r->ix.sc)) {
 		scheme_format(&sc, sch);
 		scheme_format(&r->ix.sc, want);
@@ -395,6 +423,17 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 	}
 	check_d(r->d, sc.size);
 	digest_init(&dg, &sc, a->so.weights ? &a->so.wt : NULL, NULL);
+	if (a->rec.mode == REC_JSONL) {
+		r->dg = &dg;
+		if (argc == 1)
+			r->rval |= recopts_each(&a->rec, "-", query_record, r);
+		for (i = 1; i < argc; i++)
+			r->rval |= recopts_each(&a->rec, argv[i], query_record,
+			    r);
+		recopts_report(&a->rec);
+		digest_free(&dg);
+		return;
+	}
 	w = cli_walk(&a->io.walk);
 	if (argc == 1)
 		query_docs(r, w, &dg, "-", &a->io);

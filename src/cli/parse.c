@@ -19,7 +19,7 @@ group_option(const struct cmd *c, const struct cli_parse *p, int ch,
 {
 	return (p->sh != NULL && shopts_option(c, p->sh, ch, arg)) ||
 	    (p->in != NULL && inopts_option(p->in, ch, arg)) ||
-	    (p->rec != NULL && recopts_option(c, p->rec, ch)) ||
+	    (p->rec != NULL && recopts_option(c, p->rec, ch, arg)) ||
 	    (p->out != NULL && outopts_option(c, p->out, ch, arg)) ||
 	    progress_option(ch);
 }

@@ -1,9 +1,12 @@
 /*
  * neardup uniq: uniq(1) for near-duplicates.  Records (lines,
- * NUL-terminated records, or ID<TAB>TEXT lines) go through the online
- * index of src/dedup/dedup.c in input order (uniqin.c reads them); a record
- * that is not a near-duplicate of one kept before it is kept and, by
- * default, printed as soon as its batch has been through the index.
+ * NUL-terminated records, ID<TAB>TEXT lines or JSON Lines) go through the
+ * online index of src/dedup/dedup.c in input order (uniqin.c reads them); a
+ * record that is not a near-duplicate of one kept before it is kept and, by
+ * default, printed as soon as its batch has been through the index.  The
+ * index holds a JSON Lines record's text, not its line: the lines (or
+ * names, for --explain) of kept records that are printed later are held
+ * here.
  */
 #include <err.h>
 #include <getopt.h>
@@ -28,9 +31,9 @@ const struct cmd cmd_uniq = {
 	"uniq", "drop near-duplicate records from a stream",
 	"uniq [-Ddhz] [-c n | -w n] [-s seed] [-t threshold] [--count] "
 	"[--explain]\n"
-	"\t[--keep-case] [--keep-punct] [--multiset] "
-	"[--progress | --no-progress] [" RECOPT_MODES "]\n"
-	"\t[file ...]",
+	"\t[--id=field] [--jsonl-skip-bad] [--keep-case] [--keep-punct] "
+	"[--multiset]\n"
+	"\t[--progress | --no-progress] [" RECOPT_MODES "] [file ...]",
 	uniq_exec
 };
 
@@ -51,6 +54,11 @@ struct uniq {
 	uint64_t *doff;		/* dropped record i is dtext[doff[i], doff[i + 1]) */
 	size_t	*dnext, *dhead, *dtail;
 	size_t	 nd, dcap;
+	/* --jsonl: the line of each kept record, or its name with --explain. */
+	struct buf ktext;
+	uint64_t *koff;		/* kept record i is ktext[koff[i], koff[i + 1]) */
+	size_t	 kcap;
+	struct buf name;	/* the name of the record at hand */
 	int	 rval;
 };
 
@@ -62,6 +70,49 @@ put(const struct uniq *u, const char *p, size_t len)
 
 	out_write(p, len);
 	out_write(&d, 1);
+}
+
+/* What is printed of kept record id: its line, for --jsonl. */
+static const char *
+kept_rec(const struct uniq *u, uint32_t id, size_t *len)
+{
+	if (u->rec.mode != REC_JSONL)
+		return dedup_record(&u->dd, id, len);
+	*len = (size_t)(u->koff[id + 1] - u->koff[id]);
+	return u->ktext.data + u->koff[id];
+}
+
+/* Hold p for kept record id, the next (--jsonl). */
+static void
+hold(struct uniq *u, uint32_t id, const char *p, size_t len)
+{
+	if (id == u->kcap) {
+		u->kcap = u->kcap ? 2 * u->kcap : 1024;
+		u->koff = xreallocarray(u->koff, u->kcap + 1,
+		    sizeof(*u->koff));
+		u->koff[0] = 0;
+	}
+	buf_add(&u->ktext, p, len);
+	u->koff[id + 1] = u->ktext.len;
+}
+
+/* The name of a JSON Lines record of file name: its ID or FILE:NUMBER. */
+static const char *
+rec_name(struct uniq *u, const char *name, const struct uniqin_rec *r,
+    size_t *len)
+{
+	char num[24];
+
+	buf_clear(&u->name);
+	if (r->id != NULL)
+		buf_add(&u->name, r->id, r->idlen);
+	else {
+		buf_add(&u->name, name, strlen(name));
+		buf_add(&u->name, num, (size_t)snprintf(num, sizeof(num),
+		    ":%" PRIu64, r->num));
+	}
+	*len = u->name.len;
+	return u->name.data;
 }
 
 /* The first record of a group, with the group's size counted. */
@@ -119,8 +170,8 @@ duplicate(struct uniq *u, uint32_t id, const char *rec, size_t len)
 
 	if (u->track)
 		u->cnt[id]++;
-	k = dedup_record(&u->dd, id, &klen);
 	if (u->explain) {
+		k = kept_rec(u, id, &klen);
 		rec = record_id(u->rec.mode, rec, len, &len);
 		k = record_id(u->rec.mode, k, klen, &klen);
 		out_write(rec, len);
@@ -128,25 +179,43 @@ duplicate(struct uniq *u, uint32_t id, const char *rec, size_t len)
 		put(u, k, klen);
 	} else if (u->all)
 		dropped(u, id, rec, len);
-	else if (u->repeated && !u->count && u->cnt[id] == 2)
+	else if (u->repeated && !u->count && u->cnt[id] == 2) {
+		k = kept_rec(u, id, &klen);
 		put(u, k, klen);
+	}
 }
 
-/* A batch of records, added to the index: out they go. */
+/*
+ * A batch of records of file name, added to the index: out they go.  For
+ * --jsonl, what is printed of a record is its line (its name with
+ * --explain), and that of a kept one is held for later if need be.
+ */
 static void
-emit(void *ctx, const struct dedup_item *items, size_t n)
+emit(void *ctx, const char *name, const struct dedup_item *items,
+    const struct uniqin_rec *recs, size_t n)
 {
 	struct uniq *u = ctx;
 	uint64_t bytes = n;
-	size_t i;
+	const char *p;
+	size_t i, len;
 
 	progress_stdout();
 	for (i = 0; i < n; i++) {
-		bytes += items[i].len;
+		p = items[i].rec;
+		len = items[i].len;
+		if (recs != NULL && u->explain)
+			p = rec_name(u, name, &recs[i], &len);
+		else if (recs != NULL) {
+			p = recs[i].line;
+			len = recs[i].len;
+		}
+		bytes += len;
+		if (items[i].kept && recs != NULL && (u->track || u->explain))
+			hold(u, items[i].id, p, len);
 		if (items[i].kept)
-			kept(u, items[i].id, items[i].rec, items[i].len);
+			kept(u, items[i].id, p, len);
 		else
-			duplicate(u, items[i].id, items[i].rec, items[i].len);
+			duplicate(u, items[i].id, p, len);
 	}
 	progress_count(n, bytes);
 }
@@ -163,7 +232,7 @@ finish(struct uniq *u)
 	for (id = 0; id < dedup_kept(&u->dd); id++) {
 		if (u->repeated && u->cnt[id] < 2)
 			continue;
-		k = dedup_record(&u->dd, (uint32_t)id, &klen);
+		k = kept_rec(u, (uint32_t)id, &klen);
 		if (u->count) {
 			if (printf("%7" PRIu64 " ", u->cnt[id]) < 0)
 				err(EXIT_TROUBLE, "stdout");
@@ -280,12 +349,13 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 	argc -= n;
 	argv += n;
 	uniq_check(c, &u);
+	recopts_check(c, &u.rec);
 	shopts_scheme(c, &so, u.rec.mode, &sc);
 	dedup_init(&u.dd, &sc, u.t, u.rec.mode);
 
 	progress_start("records", !u.count && !u.all);
 	progress_inputs(argv, argc, NULL);
-	in = uniqin_new(&u.dd, u.rec.delim, u.rec.mode, emit, &u);
+	in = uniqin_new(&u.dd, &u.rec, emit, &u);
 	if (argc == 0)
 		u.rval |= uniqin_file(in, "-");
 	for (i = 0; i < argc; i++)
@@ -293,6 +363,7 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 	uniqin_end(in);
 	progress_end();
 	finish(&u);
+	recopts_report(&u.rec);
 
 	dedup_free(&u.dd);
 	free(u.cnt);
@@ -301,6 +372,9 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 	free(u.doff);
 	free(u.dnext);
 	buf_free(&u.dtext);
+	buf_free(&u.ktext);
+	buf_free(&u.name);
+	free(u.koff);
 	shopts_free(&so);
 	return out_close() | u.rval;
 }

@@ -8,18 +8,16 @@
  * batches' worth.
  */
 #include <err.h>
-#include <fcntl.h>
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "pool.h"
 #include "record.h"
 #include "source.h"
 #include "uniqin.h"
-#include "walk.h"
 #include "xmalloc.h"
 
 #define JOBS_AHEAD	1	/* batches sketched while one is added */
@@ -31,6 +29,8 @@ struct job {
 	char	*name;
 	struct dedup_item *items;
 	size_t	 n, cap;
+	struct uniqin_rec *recs;	/* --jsonl: the lines, beside items */
+	struct buf text;	/* --jsonl: their texts and IDs */
 	uint64_t *keys;		/* n * b band keys */
 	struct recsim_hashes sh;	/* the records' distinct shingles */
 	struct job *next;	/* on the free list */
@@ -38,8 +38,7 @@ struct job {
 
 struct uniqin {
 	struct dedup *d;
-	int	 delim;
-	enum recmode mode;	/* REC_LINES or REC_TSV */
+	struct recopts *rec;
 	uniqin_fn *fn;
 	void	*ctx;
 	struct pool *pool;
@@ -58,16 +57,14 @@ sketch(void *wctx, void *item)
 }
 
 struct uniqin *
-uniqin_new(struct dedup *d, int delim, enum recmode mode, uniqin_fn *fn,
-    void *ctx)
+uniqin_new(struct dedup *d, struct recopts *rec, uniqin_fn *fn, void *ctx)
 {
 	struct uniqin *in = xcalloc(1, sizeof(*in));
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned i;
 
 	in->d = d;
-	in->delim = delim;
-	in->mode = mode;
+	in->rec = rec;
 	in->fn = fn;
 	in->ctx = ctx;
 	for (i = 0; i < WORKERS; i++) {
@@ -86,7 +83,8 @@ consume(struct uniqin *in, struct job *j)
 	size_t done;
 
 	done = dedup_batch(in->d, j->items, j->n, j->keys, &j->sh);
-	in->fn(in->ctx, j->items, done);
+	in->fn(in->ctx, j->name, j->items,
+	    in->rec->mode == REC_JSONL ? j->recs : NULL, done);
 	if (done < j->n)
 		errx(EXIT_TROUBLE, "%s: more than %zu distinct records",
 		    cli_vis(j->name), dedup_kept(in->d));
@@ -108,6 +106,56 @@ drain(struct uniqin *in)
 		consume(in, j);
 }
 
+/* Room for one more record in job j. */
+static void
+grow(struct uniqin *in, struct job *j)
+{
+	if (j->n < j->cap)
+		return;
+	j->cap = j->cap ? 2 * j->cap : 4096;
+	j->items = xreallocarray(j->items, j->cap, sizeof(*j->items));
+	j->keys = xreallocarray(j->keys, j->cap,
+	    in->d->lsh.b * sizeof(*j->keys));
+	if (in->rec->mode == REC_JSONL)
+		j->recs = xreallocarray(j->recs, j->cap, sizeof(*j->recs));
+}
+
+/*
+ * A JSON Lines record: its text (what the index is given) and its ID are
+ * copied to the job's buffer, where they are found once it is whole, and
+ * its line is kept beside.
+ */
+static void
+add_jsonl(struct job *j, const struct record *r)
+{
+	struct uniqin_rec *u = &j->recs[j->n];
+
+	j->items[j->n].rec = (const char *)(uintptr_t)j->text.len;
+	j->items[j->n].len = r->tlen;
+	buf_add(&j->text, r->text, r->tlen);
+	u->line = r->rec;
+	u->len = r->len;
+	u->id = r->id == NULL ? NULL : (const char *)(uintptr_t)j->text.len;
+	u->idlen = r->idlen;
+	u->num = r->num;
+	if (r->id != NULL)
+		buf_add(&j->text, r->id, r->idlen);
+}
+
+/* The buffer of texts is whole: from offsets to pointers. */
+static void
+place_jsonl(struct job *j)
+{
+	size_t i;
+
+	for (i = 0; i < j->n; i++) {
+		j->items[i].rec = j->text.data + (uintptr_t)j->items[i].rec;
+		if (j->recs[i].id != NULL)
+			j->recs[i].id = j->text.data +
+			    (uintptr_t)j->recs[i].id;
+	}
+}
+
 /* Cut a batch into records and queue it.  Returns 0 or EXIT_TROUBLE. */
 static int
 submit(struct uniqin *in, const char *name, uint64_t num, char *data,
@@ -117,7 +165,7 @@ submit(struct uniqin *in, const char *name, uint64_t num, char *data,
 	struct record r;
 	struct job *j;
 	const char *why;
-	int n, rval = EXIT_OK;
+	int n, rval = EXIT_OK, jsonl = in->rec->mode == REC_JSONL;
 
 	if ((j = in->free) != NULL)
 		in->free = j->next;
@@ -126,24 +174,27 @@ submit(struct uniqin *in, const char *name, uint64_t num, char *data,
 	j->data = data;
 	j->name = xstrdup(name);
 	j->n = 0;
-	recbatch_init(&rb, in->mode, in->delim, data, len,
-	    num);
+	buf_clear(&j->text);
+	recbatch_init(&rb, in->rec->mode, in->rec->delim, data, len, num);
+	recbatch_jsonl(&rb, &in->rec->js);
 	while ((n = recbatch_next(&rb, &r, &why)) != 0) {
-		if (n < 0) {
-			warnx("%s:%" PRIu64 ": %s", cli_vis(name), r.num, why);
-			rval = EXIT_TROUBLE;
+		if (n < 0 || (jsonl && r.id != NULL &&
+		    (why = record_name_why(&r)) != NULL)) {
+			rval |= recopts_bad(in->rec, name, r.num, why);
 			continue;
 		}
-		if (j->n == j->cap) {
-			j->cap = j->cap ? 2 * j->cap : 4096;
-			j->items = xreallocarray(j->items, j->cap,
-			    sizeof(*j->items));
-			j->keys = xreallocarray(j->keys, j->cap,
-			    in->d->lsh.b * sizeof(*j->keys));
+		grow(in, j);
+		if (jsonl)
+			add_jsonl(j, &r);
+		else {
+			j->items[j->n].rec = r.rec;
+			j->items[j->n].len = r.len;
 		}
-		j->items[j->n].rec = r.rec;
-		j->items[j->n++].len = r.len;
+		j->n++;
 	}
+	recbatch_free(&rb);
+	if (jsonl)
+		place_jsonl(j);
 	/* Texts met before need no sketch: look them up first. */
 	dedup_look(in->d, j->items, j->n);
 	pool_put(in->pool, j);
@@ -161,33 +212,14 @@ uniqin_file(struct uniqin *in, const char *name)
 	uint64_t num;
 	char *data;
 	size_t len;
-	int fd, n, e, rval = EXIT_OK;
+	int n, rval = EXIT_OK;
 
-	if (strcmp(name, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		warn("%s", cli_vis(name));
+	if (recopts_open(in->rec, name, &rr, &src) == -1)
 		return EXIT_TROUBLE;
-	}
-	if (cli_is_output(fd)) {
-		warnx("%s: %s", cli_vis(name), walk_strerror(WALK_ISOUTPUT));
-		if (fd != STDIN_FILENO)
-			close(fd);
-		return EXIT_TROUBLE;
-	}
-	if ((e = source_fd(&src, fd, fd != STDIN_FILENO, in->delim)) != 0) {
-		warnc(e, "%s", cli_vis(name));
-		if (fd != STDIN_FILENO)
-			close(fd);
-		return EXIT_TROUBLE;
-	}
-	recreader_init(&rr, src.fd, in->delim);
 	while ((n = recreader_next(&rr, &data, &len, &num)) > 0) {
-		if (n == RECORD_LONG) {
-			warnx("%s:%" PRIu64 ": %s", cli_vis(name), num,
-			    RECORD_LONG_WHY);
-			rval = EXIT_TROUBLE;
-		} else
+		if (n == RECORD_LONG)
+			rval |= recopts_bad(in->rec, name, num, rr.longwhy);
+		else
 			rval |= submit(in, name, num, data, len);
 		/* Nothing more to read for now: out with what is held. */
 		if (rr.idle) {
@@ -195,13 +227,7 @@ uniqin_file(struct uniqin *in, const char *name)
 			out_flush();
 		}
 	}
-	recreader_free(&rr);
-	if ((e = source_close(&src)) != 0 || n < 0) {
-		cli_warn_input(name, n < 0 ? -n : e, src.why);
-		src.why = NULL;
-		rval = EXIT_TROUBLE;
-	}
-	return rval;
+	return rval | recopts_close(&rr, &src, name, n);
 }
 
 void
@@ -217,6 +243,8 @@ uniqin_end(struct uniqin *in)
 	while ((j = in->free) != NULL) {
 		in->free = j->next;
 		free(j->items);
+		free(j->recs);
+		buf_free(&j->text);
 		free(j->keys);
 		recsim_hashes_free(&j->sh);
 		free(j);

@@ -7,19 +7,40 @@
 #define UNIQIN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dedup.h"
 
-/* Receives each batch of records once the index has added them. */
-typedef void uniqin_fn(void *ctx, const struct dedup_item *items, size_t n);
-
-struct uniqin;
+/*
+ * A JSON Lines record beside its item, whose rec is the unescaped text:
+ * the whole line, what names it (the --id field, or NULL for
+ * FILE:NUMBER), and its number.
+ */
+struct uniqin_rec {
+	const char *line;
+	size_t	 len;
+	const char *id;
+	size_t	 idlen;
+	uint64_t num;
+};
 
 /*
- * Read records in mode (record.h) ending in delim into index d, handing
- * them to fn.
+ * Receives each batch of records of file name once the index has added
+ * them; recs is NULL but with --jsonl.
  */
-struct uniqin *uniqin_new(struct dedup *d, int delim, enum recmode mode,
+typedef void uniqin_fn(void *ctx, const char *name,
+	    const struct dedup_item *items, const struct uniqin_rec *recs,
+	    size_t n);
+
+struct uniqin;
+struct recopts;
+
+/*
+ * Read records as rec says (record.h; rec must outlive the reader) into
+ * index d, handing them to fn; records that cannot be read go through
+ * recopts_bad().
+ */
+struct uniqin *uniqin_new(struct dedup *d, struct recopts *rec,
 	    uniqin_fn *fn, void *ctx);
 
 /*

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonl.h"
 #include "record.h"
 #include "xmalloc.h"
 
@@ -19,7 +20,16 @@ recreader_init(struct recreader *r, int fd, int delim)
 	r->fd = fd;
 	r->delim = delim;
 	r->next = 1;
+	r->max = RECORD_MAX;
+	r->longwhy = RECORD_LONG_WHY;
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+}
+
+void
+recreader_limit(struct recreader *r, size_t max, const char *why)
+{
+	r->max = max;
+	r->longwhy = why;
 }
 
 #define QUIET_MS	20	/* no more input in this long: idle */
@@ -109,7 +119,7 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 				return 0;
 			idle = 0;
 			/* No delimiter yet: the buffer is one record. */
-			if (r->len > RECORD_MAX) {
+			if (r->len > r->max) {
 				skipping = 1;
 				r->len = 0;
 			}
@@ -120,7 +130,7 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 		}
 		/*
 		 * Reads of at most RECORD_BATCH bytes: only the first record
-		 * of a batch can then be longer than RECORD_MAX.
+		 * of a batch can then be longer than the limit.
 		 */
 		room = r->cap - r->len;
 		n = read(r->fd, r->buf + r->len, room < RECORD_BATCH ? room :
@@ -145,7 +155,7 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 	}
 	r->idle = idle;
 	p = memchr(r->buf, r->delim, cut);
-	if ((p != NULL ? (size_t)(p - r->buf) : cut) > RECORD_MAX)
+	if ((p != NULL ? (size_t)(p - r->buf) : cut) > r->max)
 		return skip(r, p != NULL ? (size_t)(p - r->buf) + 1 : cut,
 		    first);
 	*data = xmalloc(cut);
@@ -176,13 +186,43 @@ recbatch_init(struct recbatch *b, enum recmode mode, int delim,
 	b->mode = mode;
 	b->delim = delim;
 	b->next = first;
+	b->spec = NULL;
+	b->json = NULL;
+}
+
+void
+recbatch_jsonl(struct recbatch *b, const struct jsonl_spec *spec)
+{
+	b->spec = spec;
+}
+
+void
+recbatch_free(struct recbatch *b)
+{
+	jsonl_free(b->json);
+	b->json = NULL;
+}
+
+/* The text and ID of a JSON Lines record: 1, 0 if blank, or -1. */
+static int
+jsonl_record(struct recbatch *b, struct record *r, const char **why)
+{
+	int n;
+
+	if (b->json == NULL)
+		b->json = jsonl_new(b->spec);
+	n = jsonl_read(b->json, r->rec, r->len, &r->text, &r->tlen, &r->id,
+	    &r->idlen, why);
+	return n < 0 ? -1 : !n;
 }
 
 int
 recbatch_next(struct recbatch *b, struct record *r, const char **why)
 {
 	const char *eol, *tab;
+	int n;
 
+again:
 	if (b->p == NULL || b->p >= b->end)
 		return 0;
 	if ((eol = memchr(b->p, b->delim, (size_t)(b->end - b->p))) == NULL)
@@ -193,6 +233,11 @@ recbatch_next(struct recbatch *b, struct record *r, const char **why)
 	r->id = NULL;
 	r->idlen = 0;
 	b->p = eol < b->end ? eol + 1 : b->end;
+	if (b->mode == REC_JSONL) {
+		if ((n = jsonl_record(b, r, why)) == 0)
+			goto again;
+		return n;
+	}
 	if (b->mode != REC_TSV)
 		return 1;
 	tab = memchr(r->rec, '\t', r->len);

@@ -1,6 +1,7 @@
 /*
  * Record modes, where one input holds many documents: lines (or
- * NUL-terminated records with -z), optionally "ID<TAB>TEXT".  The reader
+ * NUL-terminated records with -z), optionally "ID<TAB>TEXT", or JSON
+ * objects one a line (jsonl.h reads those).  The reader
  * cuts an input into batches that end at a record boundary, so that
  * batches can be hashed in parallel and still be numbered in order; a
  * recbatch then cuts a batch into records, each an (id, text) pair.  This
@@ -18,14 +19,21 @@
 #define RECORD_MAX	16777216	/* longest record or line read: 16 MiB */
 #define RECORD_LONG_WHY	"record longer than 16777216 bytes"	/* the same */
 #define RECORD_LINE_WHY	"line longer than 16777216 bytes"	/* the same */
+#define RECORD_JSONL_MAX 1073741824	/* longest JSON Lines record: 1 GiB */
+#define RECORD_JSONL_WHY "record longer than 1073741824 bytes"	/* the same */
 #define RECORD_ID_MAX	1048576	/* longest --tsv ID of hash: 1 MiB */
 #define RECORD_LONG	2	/* recreader_next: a record past RECORD_MAX */
 
 enum recmode {
 	REC_NONE,	/* whole documents */
 	REC_LINES,	/* a document per record, named FILE:NUMBER */
-	REC_TSV		/* a document per record, "ID<TAB>TEXT", named ID */
+	REC_TSV,	/* a document per record, "ID<TAB>TEXT", named ID */
+	REC_JSONL	/* a JSON object per line, its text in a field (jsonl.h),
+			   named by another field or FILE:NUMBER */
 };
+
+struct jsonl;
+struct jsonl_spec;
 
 struct recreader {
 	int	 fd;
@@ -38,9 +46,17 @@ struct recreader {
 	int	 idle;		/* the last batch was cut where the input had
 				   no more to read for now */
 	uint64_t next;		/* number of the next record (from 1) */
+	size_t	 max;		/* longest record: RECORD_MAX unless set */
+	const char *longwhy;	/* what is wrong with one longer */
 };
 
 void	recreader_init(struct recreader *, int fd, int delim);
+
+/*
+ * Records up to max bytes rather than RECORD_MAX, and why for one longer
+ * (JSON Lines datasets hold records of 100 MB and more).
+ */
+void	recreader_limit(struct recreader *, size_t max, const char *why);
 
 /*
  * The next batch: a malloc'd buffer of whole records (the last may lack
@@ -48,9 +64,10 @@ void	recreader_init(struct recreader *, int fd, int delim);
  * Returns 1, 0 at the end of input, or an errno value (negated) on a read
  * error, once the whole records read before it have been returned.  A
  * batch holds at least RECORD_BATCH bytes unless the input ends, and more
- * when a record is longer.  A record longer than RECORD_MAX is skipped,
- * never cut: RECORD_LONG is returned, with its number in *first, so that
- * memory stays within about twice RECORD_MAX whatever the input.
+ * when a record is longer.  A record longer than the limit (RECORD_MAX)
+ * is skipped, never cut: RECORD_LONG is returned, with its number in
+ * *first, so that memory stays within about twice the limit whatever
+ * the input.
  *
  * A batch ends sooner, at the last whole record, when a pipe or terminal
  * has nothing more to read for now: its writer is slower than the
@@ -68,9 +85,12 @@ struct record {
 	uint64_t num;		/* its number in the input (from 1) */
 	const char *rec;	/* the whole record, without its delimiter */
 	size_t	 len;
-	const char *id;		/* REC_TSV: the ID; otherwise NULL */
+	const char *id;		/* REC_TSV, REC_JSONL with an id field: the ID;
+				   otherwise NULL */
 	size_t	 idlen;
-	const char *text;	/* what is shingled */
+	const char *text;	/* what is shingled; REC_JSONL: the field's
+				   string unescaped, valid until the next
+				   recbatch_next() (as the ID is) */
 	size_t	 tlen;
 };
 
@@ -80,17 +100,27 @@ struct recbatch {
 	enum recmode mode;
 	int	 delim;
 	uint64_t next;		/* number of the record at p */
+	const struct jsonl_spec *spec;	/* REC_JSONL: what to read */
+	struct jsonl *json;	/* and the parser, made when first needed */
 };
 
 /* Cut data, a batch of len bytes whose first record is number first. */
 void	recbatch_init(struct recbatch *, enum recmode, int delim,
 	    const char *data, size_t len, uint64_t first);
 
+/* REC_JSONL: the fields to read, which must outlive the batch. */
+void	recbatch_jsonl(struct recbatch *, const struct jsonl_spec *);
+
+/* Release what the batch holds (the JSON parser); the data is the caller's. */
+void	recbatch_free(struct recbatch *);
+
 /*
  * The next record of the batch into *r: 1, or 0 at its end.  A record
  * that the mode cannot read (an ID<TAB>TEXT record without a tab or with
- * an empty ID) returns -1 with r->num and r->rec set and *why saying what
- * is wrong: the caller reports it as "name:num: why" and goes on.
+ * an empty ID; a line that is not a JSON object, or lacks the field)
+ * returns -1 with r->num and r->rec set and *why saying what is wrong:
+ * the caller reports it as "name:num: why" and goes on.  In REC_JSONL a
+ * blank line is no record: it is passed over without a word.
  */
 int	recbatch_next(struct recbatch *, struct record *, const char **why);
 
@@ -103,7 +133,8 @@ const char *record_name_why(const struct record *);
 /*
  * The text of a whole record rec, read before by recbatch_next() in mode:
  * what is shingled.  Inline: the index of uniq asks it of every record
- * several times.
+ * several times.  A REC_JSONL record is its text, once unescaped: the
+ * index is given that, not the line.
  */
 static inline const char *
 record_text(enum recmode mode, const char *rec, size_t len, size_t *tlen)

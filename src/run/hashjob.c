@@ -192,6 +192,7 @@ run_records(struct hashworker *w, struct hashjob *j)
 	/* A job that only reports a problem has no records, nor data. */
 	recbatch_init(&rb, cfg->mode, cfg->zero ? '\0' : '\n', j->data,
 	    j->len, j->first);
+	recbatch_jsonl(&rb, cfg->json);
 	while ((n = recbatch_next(&rb, &r, &why)) != 0) {
 		if (n < 0 || (r.id != NULL &&
 		    (why = record_name_why(&r)) != NULL)) {
@@ -210,6 +211,7 @@ run_records(struct hashworker *w, struct hashjob *j)
 		v = digest_end(&w->dg);
 		output(cfg, &j->out, v, w->name.data, w->name.len);
 	}
+	recbatch_free(&rb);
 }
 
 void

@@ -23,6 +23,7 @@ struct hashcfg {
 	const struct lsh *bands;	/* band lines instead of fingerprints */
 	const struct weights *wt;
 	enum recmode mode;
+	const struct jsonl_spec *json;	/* REC_JSONL: the fields to read */
 	int	 zero;		/* -z: NUL-terminated records and lines */
 	int	 binary;	/* --binary: hash binary files too */
 	int	 archives;	/* --archives: members are documents */
