@@ -21,10 +21,10 @@
 #include "hashrun.h"
 #include "index.h"
 #include "progress.h"
+#include "similarity.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
-#define DEFAULT_THRESHOLD 0.8
 
 
 static int cluster_exec(const struct cmd *, int, char **);
@@ -360,7 +360,7 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 	int n;
 
 	memset(a, 0, sizeof(*a));
-	a->co.t = DEFAULT_THRESHOLD;
+	a->co.t = SIMILARITY_DEFAULT;
 	a->co.d = 3;
 	a->jobs = hashrun_default_jobs();
 	shopts_init(&a->so);
