@@ -477,6 +477,36 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 }
 
 /*
+ * Fingerprint lines of a scheme that joins by another criterion than
+ * cluster -r's exact resemblance of -t: simhash within -d bits, key when
+ * equal.  Unless -d chose the criterion, say so once, with the pipeline
+ * whose groups are those of cluster -r.
+ */
+static void
+say_criterion(const struct cluster_args *a, const struct fpset *s)
+{
+	const struct algo_desc *al = algo_get(s->sc.algo);
+	char sh[32] = "";
+
+	if (a->docs || !s->have_sc || a->have_d ||
+	    (al->cand != CAND_HAMMING && al->cand != CAND_EQUAL))
+		return;
+	if (s->sc.chars || s->sc.ngram != 3)
+		snprintf(sh, sizeof(sh), " -%c %u", s->sc.chars ? 'c' : 'w',
+		    s->sc.ngram);
+	if (al->cand == CAND_HAMMING)
+		warnx("%s fingerprints join within -d %u bits, not at "
+		    "resemblance %g as cluster -r does: for its groups, "
+		    "neardup hash -a oph%s ... | neardup cluster",
+		    scheme_algo_name(s->sc.algo), a->co.d, a->co.t, sh);
+	else
+		warnx("%s fingerprints join when equal, not at resemblance "
+		    "%g as cluster -r does: for its groups, "
+		    "neardup hash -a oph%s ... | neardup cluster",
+		    scheme_algo_name(s->sc.algo), a->co.t, sh);
+}
+
+/*
  * Settle the bands and the confirmation for the fingerprints read.
  * Documents at hand: every candidate is confirmed by its exact
  * resemblance, of the files as they are then.
@@ -497,8 +527,10 @@ cluster_prepare(struct cluster_args *a, struct fpset *s,
 	}
 	check_algo_opts(&s->sc, a->have_t, a->have_d, a->have_lsh, &a->co,
 	    confirm);
-	if (!a->docs)
+	if (!a->docs) {
 		check_names(s);
+		say_criterion(a, s);
+	}
 	if (!a->have_lsh)
 		cluster_bands(&s->sc, a->co.t, confirm, &a->co.lsh);
 	if (confirm) {
