@@ -477,33 +477,26 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 }
 
 /*
- * Fingerprint lines of a scheme that joins by another criterion than
- * cluster -r's exact resemblance of -t: simhash within -d bits, key when
- * equal.  Unless -d chose the criterion, say so once, with the pipeline
- * whose groups are those of cluster -r.
+ * Fingerprint lines of simhash, hash's default, join within -d bits, not
+ * by cluster -r's exact resemblance of -t.  Unless -d chose that, say so
+ * once, with the pipeline whose groups are those of cluster -r.  (Key
+ * lines join when equal, but no one has those by default.)
  */
 static void
 say_criterion(const struct cluster_args *a, const struct fpset *s)
 {
-	const struct algo_desc *al = algo_get(s->sc.algo);
 	char sh[32] = "";
 
 	if (a->docs || !s->have_sc || a->have_d ||
-	    (al->cand != CAND_HAMMING && al->cand != CAND_EQUAL))
+	    algo_get(s->sc.algo)->cand != CAND_HAMMING)
 		return;
 	if (s->sc.chars || s->sc.ngram != 3)
 		snprintf(sh, sizeof(sh), " -%c %u", s->sc.chars ? 'c' : 'w',
 		    s->sc.ngram);
-	if (al->cand == CAND_HAMMING)
-		warnx("%s fingerprints join within -d %u bits, not at "
-		    "resemblance %g as cluster -r does: for its groups, "
-		    "neardup hash -a oph%s ... | neardup cluster",
-		    scheme_algo_name(s->sc.algo), a->co.d, a->co.t, sh);
-	else
-		warnx("%s fingerprints join when equal, not at resemblance "
-		    "%g as cluster -r does: for its groups, "
-		    "neardup hash -a oph%s ... | neardup cluster",
-		    scheme_algo_name(s->sc.algo), a->co.t, sh);
+	warnx("%s fingerprints join within -d %u bits, not at resemblance "
+	    "%g as cluster -r does: for its groups, neardup hash -a oph%s "
+	    "... | neardup cluster", scheme_algo_name(s->sc.algo), a->co.d,
+	    a->co.t, sh);
 }
 
 /*
