@@ -781,32 +781,32 @@ EOF
 @test "cluster-053: cluster --bands joins documents that share a band key" {
 	corpus
 	neardup hash --bands -t 0.8 -a oph -r c >c.bands
-	cl -t 0.8 --bands c.bands
+	cl --bands c.bands
 	assert_exit OK
 	assert_stderr_empty
 	assert_output "$(groups "$A3" "$B3")"
 	# Any order of the lines: the groups come in order of first appearance.
 	LC_ALL=C sort c.bands >sorted.bands
-	cl -t 0.8 --bands sorted.bands
+	cl --bands sorted.bands
 	assert_exit OK
 	run bash -c 'tr "\n" " " <<<"$1"' _ "$output"
 	[[ $output == *"c/a-01.txt c/a-copy.txt c/a.txt"* ]] || fail "group a: $output"
 	[[ $output == *"c/b-01.txt c/b-copy.txt c/b.txt"* ]] || fail "group b: $output"
-	run bash -c '"$NEARDUP" cluster -t 0.8 --bands <c.bands'
+	run bash -c '"$NEARDUP" cluster --bands <c.bands'
 	assert_output "$(groups "$A3" "$B3")"
 	# No fingerprints, no similarity but the kept one's own: - - in tsv,
 	# null in json.
-	cl -t 0.8 --bands --format=tsv c.bands
+	cl --bands --format=tsv c.bands
 	assert_line --index 0 $'1\tc/a-01.txt\t1.000000\tkept'
 	assert_line --index 1 $'1\tc/a-copy.txt\t-\t-'
 	assert_equal "${#lines[@]}" 6
 	run awk -F '\t' '$4 != "kept" && ($3 != "-" || $4 != "-")' <<<"$output"
 	assert_output ''
-	cl -t 0.8 --bands --format=json c.bands
+	cl --bands --format=json c.bands
 	jq_true 'length == 2 and all(.[].members[1:][]; .similarity == null and .basis == null)'
 	jq_true 'all(.[]; .members[0] == {"name": .kept, "similarity": 1, "basis": "kept"})'
 	jq_true '.[1].kept == "c/b-01.txt"'
-	cl -t 0.8 --bands --dups c.bands
+	cl --bands --dups c.bands
 	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
 }
 
@@ -814,9 +814,9 @@ EOF
 	corpus
 	neardup hash -a oph -r c >fps.fp
 	neardup hash --bands -a oph --lsh=32x4 -r c >c.bands
-	cl --lsh=32x4 fps.fp
+	cl -t 0.8 --lsh=32x4 fps.fp
 	assert_output "$(groups "$A3" "$B3")"
-	cl -t 0.8 --bands c.bands
+	cl --bands c.bands
 	assert_exit OK
 	assert_output "$(groups "$A4" "$B3")"
 }
@@ -845,7 +845,7 @@ EOF
 	corpus
 	cp c/a.txt $'c/n\nl'
 	neardup hash -z --bands -t 0.8 -a oph c/a.txt $'c/n\nl' c/c.txt >z.bands
-	neardup cluster -t 0.8 -z --bands z.bands >out
+	neardup cluster -z --bands z.bands >out
 	printf '%s\0' c/a.txt $'c/n\nl' >want
 	cmp want out || fail "--bands -z: $(od -c out)"
 	LC_ALL=C sort -z z.bands >zs.bands
@@ -949,7 +949,7 @@ EOF
 	corpus
 	neardup hash --bands -t 0.8 -a oph c/a.txt >t8.bands
 	neardup hash --bands -a oph -t 0.5 c/a-copy.txt >t5.bands
-	cl -t 0.8 --bands --all t8.bands t5.bands
+	cl --bands --all t8.bands t5.bands
 	assert_exit TROUBLE
 	assert_stderr_line "^neardup: t5\\.bands:1: band layout $OPH/21x3/ differs from the first line's $OPH/14x9/\$"
 	run --separate-stderr bash -c 'LC_ALL=C sort t8.bands t5.bands | "$NEARDUP" cluster --bands --sorted --all'
@@ -1453,7 +1453,7 @@ shards_corpus() {
 	run -0 sh -c '"$NEARDUP" hash -a key -r . | LC_ALL=C sort | "$NEARDUP" cluster --sorted --dups'
 	assert_output "$(printf './package.json\n./empty2')"
 	# Names that are no files here stay alone.
-	run -0 sh -c '"$NEARDUP" hash -r . | sed "s|  ./|  gone/|" | "$NEARDUP" cluster'
+	run -0 sh -c '"$NEARDUP" hash -r . | sed "s|  ./|  gone/|" | "$NEARDUP" cluster -d 3'
 	assert_output ''
 }
 
@@ -1860,7 +1860,7 @@ dt_headers() {
 	refute_output --partial c/a-05.txt
 	n=$(check_leaders 0.9) || fail "$n"
 	assert_equal "$n" 4
-	cl -a simhash -d 10 -r c
+	cl -a simhash -d 10 -t 0.8 -r c
 	refute_output --partial c/a-05.txt
 	cl -a simhash -d 10 -t 0.7 --format=tsv -r c
 	assert_line "$(printf '1\tc/a-05.txt\t%s\texact' "$(exact c/a-01.txt c/a-05.txt)")"
@@ -1914,18 +1914,18 @@ dt_headers() {
 	done
 	# Without confirmation the bar is at t + 0.1: P(0.80) is lower.
 	neardup hash -a oph -r c >fps.fp
-	cl -v fps.fp
+	cl -v -t 0.8 fps.fp
 	[[ ${stderr_lines[0]} =~ P\(0\.80\)\ =\ ([0-9.]+) ]] || fail "${stderr_lines[0]}"
 	! at_least "${BASH_REMATCH[1]}" 0.99 || fail "fingerprint lines: P(0.80) = ${BASH_REMATCH[1]}"
 	# bottomk: ceil(log 0.01 / log(1 - t)) smallest hashes, 3 at 0.8 and
 	# 7 at 0.5 (2 and 6 for fingerprint lines, at t + 0.1).
-	cl -v -a bottomk -r c
+	cl -v -a bottomk -t 0.8 -r c
 	assert_stderr_line '; the 3 smallest hashes as bands$'
 	cl -v -a bottomk -t 0.5 -r c
 	assert_stderr_line '; the 7 smallest hashes as bands$'
 	# The counts: every confirmed pair was confirmed exactly, and the
 	# documents read again are among the 10, their bytes among theirs.
-	cl -v -r c
+	cl -v -t 0.8 -r c
 	[[ ${stderr_lines[1]} =~ ^neardup:\ ([0-9]+)\ candidate\ pairs,\ ([0-9]+)\ confirmed,\ ([0-9]+)\ by\ the\ exact\ resemblance$ ]] ||
 	    fail "no counts: ${stderr_lines[1]}"
 	assert_equal "${BASH_REMATCH[2]}" 4
@@ -2059,7 +2059,7 @@ edited() {
 	# Character shingles are named in the command.
 	neardup hash -c 5 -r c >c5.fp
 	cl c5.fp
-	assert_stderr_line --partial 'neardup hash -a oph -c 5 ... | neardup cluster'
+	assert_stderr_line 'neardup hash -a oph -c 5 \.\.\. \| neardup cluster$'
 	# -d chose the criterion: no word.  Nor for oph lines, nor with -r.
 	cl -d 3 sh.fp
 	assert_stderr_empty
