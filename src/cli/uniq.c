@@ -46,6 +46,7 @@ enum {
 /* -D's groups, as GNU uniq's --all-repeated=METHOD separates them. */
 enum { SEP_NONE, SEP_PREPEND, SEP_SEPARATE };
 static const char *const sepnames[] = { "none", "prepend", "separate" };
+#define NSEP	(sizeof(sepnames) / sizeof(sepnames[0]))
 
 struct uniq {
 	struct dedup dd;
@@ -222,7 +223,7 @@ separation(const struct cmd *c, const char *arg)
 {
 	size_t i;
 
-	for (i = 0; arg != NULL && i < sizeof(sepnames) / sizeof(sepnames[0]); i++)
+	for (i = 0; arg != NULL && i < NSEP; i++)
 		if (strcmp(arg, sepnames[i]) == 0)
 			return (int)i;
 	if (arg == NULL)
@@ -232,11 +233,32 @@ separation(const struct cmd *c, const char *arg)
 	cli_usage(c);
 }
 
+/* -f, -s, -w: the fields, bytes skipped, bytes compared; 1 if ch is one. */
+static int
+key_option(const struct cmd *c, struct reckey *k, int ch, const char *arg)
+{
+	char opt[3] = { '-', (char)ch, '\0' };
+	size_t *n;
+
+	if (ch == 'f')
+		n = &k->skipfields;
+	else if (ch == 's')
+		n = &k->skipchars;
+	else if (ch == 'w')
+		n = &k->checkchars;
+	else
+		return 0;
+	*n = (size_t)cli_number(c, opt, arg, 0, LLONG_MAX);
+	return 1;
+}
+
 static int
 uniq_option(const struct cmd *c, void *args, int ch, const char *arg)
 {
 	struct uniq *u = args;
 
+	if (key_option(c, &u->key, ch, arg))
+		return 1;
 	switch (ch) {
 	case OPT_LONGONLY | 'a':
 	case OPT_LONGONLY | 'k':
@@ -253,26 +275,14 @@ uniq_option(const struct cmd *c, void *args, int ch, const char *arg)
 	case 'd':
 		u->repeated = 1;
 		break;
-	case 'f':
-		u->key.skipfields = (size_t)cli_number(c, "-f", arg, 0,
-		    LLONG_MAX);
-		break;
 	case 'i':
 		u->icase = 1;
-		break;
-	case 's':
-		u->key.skipchars = (size_t)cli_number(c, "-s", arg, 0,
-		    LLONG_MAX);
 		break;
 	case 't':
 		u->t = cli_fraction(c, "-t", arg, 0);
 		break;
 	case 'u':
 		u->unique = 1;
-		break;
-	case 'w':
-		u->key.checkchars = (size_t)cli_number(c, "-w", arg, 0,
-		    LLONG_MAX);
 		break;
 	case OPT_EXPLAIN:
 		u->explain = 1;
