@@ -69,6 +69,7 @@ add() { LABEL[n]=$1 CMD[n]=$2 KIND[n]=$3; n=$((n + 1)); }
 add "awk '!seen[\$0]++'" "awk '!seen[\$0]++' $inq" peer
 add 'sort -u' "sort -u $inq" peer
 add 'neardup uniq' "$(q "$bin") uniq $inq" nd
+add 'neardup uniq -t 0.7' "$(q "$bin") uniq -t 0.7 $inq" nd
 add 'neardup uniq -t 1' "$(q "$bin") uniq -t 1 $inq" nd
 add 'neardup uniq -t 0.9' "$(q "$bin") uniq -t 0.9 $inq" nd
 

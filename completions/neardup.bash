@@ -38,10 +38,11 @@ _neardup_near_args='-a --algorithm -c --chars -d --distance --exclude
     --exclude-dir --format --id -k --size -n --count -s --seed -w --words
     --weights'
 
-_neardup_uniq_flags='--all-repeated --count -D -d --explain -h --help
-    --jsonl --jsonl-skip-bad --keep-case --keep-punct --multiset
-    --no-progress --null-data --progress --repeated --tsv -z'
-_neardup_uniq_args='-c --chars --id -s --seed -t --threshold -w --words'
+_neardup_uniq_flags='--all-repeated -c --count -D -d --explain -h --help -i
+    --ignore-case --jsonl --jsonl-skip-bad --keep-case --keep-punct --multiset --no-progress
+    --null-data --progress --repeated --tsv -u --unique -z --zero-terminated'
+_neardup_uniq_args='--chars --check-chars -f --id --seed -s --skip-chars
+    --skip-fields -t --threshold -w --words'
 
 _neardup_help_flags=
 _neardup_help_args=

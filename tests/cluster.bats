@@ -96,14 +96,14 @@ est() {
 
 # ---- documents --------------------------------------------------------------
 
-@test "cluster-001: -r: exact and near copies together, the 5% and 30% copies and unrelated texts apart" {
+@test "cluster-001: -r: exact and near copies together (the 5% copy too at the default 0.5), the 30% copy and unrelated texts apart" {
 	corpus
 	cl -r c
 	assert_exit OK
 	assert_stderr_empty
-	assert_output "$(groups "$A3" "$B3")"
+	assert_output "$(groups "$A4" "$B3")"
 	cl --recursive c
-	assert_output "$(groups "$A3" "$B3")"
+	assert_output "$(groups "$A4" "$B3")"
 }
 
 @test "cluster-002: documents are hashed as hash -a oph -k 128 -w 3 would: same groups as from the lines" {
@@ -134,10 +134,10 @@ est() {
 @test "cluster-004: with documents, the shingling options choose the scheme" {
 	corpus
 	local want
-	cl -v --docs -a minhash -k 64 -w 2 c/a.txt c/a-01.txt
+	cl -t 0.8 -v --docs -a minhash -k 64 -w 2 c/a.txt c/a-01.txt
 	assert_exit OK
 	assert_stderr_line '^neardup: 2 fingerprints of nd1-minhash64-w2-fs-s0; '
-	cl -v -r -a bottomk -c 5 --keep-case --keep-punct -s 7 c
+	cl -t 0.8 -v -r -a bottomk -c 5 --keep-case --keep-punct -s 7 c
 	assert_stderr_line '^neardup: 10 fingerprints of nd1-bottomk128-c5-cp-s7; '
 	cl -v -r -a simhash c
 	assert_stderr_line '^neardup: 10 fingerprints of nd1-simhash64-w3-fs-s0; pairs within 3 bits$'
@@ -145,7 +145,7 @@ est() {
 	want=$(neardup hash -a minhash -k 64 -w 2 -r c | "$NEARDUP" cluster -t 0.7)
 	cl -r -a minhash -k 64 -w 2 -t 0.7 c
 	assert_output "$want"
-	cl -r --multiset -j 1 c
+	cl -t 0.8 -r --multiset -j 1 c
 	assert_output "$(groups "$A3" "$B3")"
 }
 
@@ -168,7 +168,7 @@ est() {
 
 # ---- -t ----------------------------------------------------------------------
 
-@test "cluster-010: -t: 0.7 takes the 5% copy in, 0.8 (the default) and 0.9 not, 0.97 and 1 only exact copies" {
+@test "cluster-010: -t: 0.7 and 0.5 (the default) take the 5% copy in, 0.8 and 0.9 not, 0.97 and 1 only exact copies" {
 	corpus
 	neardup hash -a oph -r c >fps.fp
 	cl -t 0.7 fps.fp
@@ -177,7 +177,7 @@ est() {
 	cl -t 0.8 fps.fp
 	assert_output "$(groups "$A3" "$B3")"
 	cl fps.fp
-	assert_output "$(groups "$A3" "$B3")"
+	assert_output "$(groups "$A4" "$B3")"
 	cl --threshold=0.9 fps.fp
 	assert_output "$(groups "$A3" "$B3")"
 	cl -t 0.97 fps.fp
@@ -212,6 +212,8 @@ est() {
 		cl "$a.fp"
 		assert_exit OK
 		assert_stderr_empty
+		assert_output "$(groups "$A4" "$B3")"
+		cl -t 0.8 "$a.fp"
 		assert_output "$(groups "$A3" "$B3")"
 		cl -t 0.7 "$a.fp"
 		assert_output "$(groups "$A4" "$B3")"
@@ -342,7 +344,7 @@ keygroups() {
 	assert_exit OK
 	assert_output "$(groups "$A2" "$B2")"
 	assert_stderr_line '; 1 band x 128 rows, '
-	cl -v --lsh=32x4 fps.fp
+	cl -v -t 0.8 --lsh=32x4 fps.fp
 	assert_exit OK
 	assert_output "$(groups "$A3" "$B3")"
 	assert_stderr_line "^neardup: 10 fingerprints of $OPH; 32 bands x 4 rows, P\(0\.80\) = 1\.000, P\(0\.90\) = 1\.000\$"
@@ -350,7 +352,7 @@ keygroups() {
 	cl -t 0.7 --lsh 32x4 fps.fp
 	assert_output "$(groups "$A4" "$B3")"
 	neardup hash -a minhash -r c >mh.fp
-	cl --lsh=16x8 mh.fp
+	cl -t 0.8 --lsh=16x8 mh.fp
 	assert_exit OK
 	assert_output "$(groups "$A3" "$B3")"
 }
@@ -384,8 +386,11 @@ keygroups() {
 	assert_exit OK
 	assert_output "$want"
 	assert_equal "${#stderr_lines[@]}" 2
-	assert_stderr_line "^neardup: 10 fingerprints of $OPH; 14 bands x 9 rows, P\(0\.80\) = 0\.867, P\(0\.90\) = 0\.999\$"
+	assert_stderr_line "^neardup: 10 fingerprints of $OPH; 21 bands x 3 rows, P\(0\.50\) = 0\.939, P\(0\.60\) = 0\.994\$"
 	# Fingerprint lines, no --verify: nothing confirmed exactly.
+	assert_stderr_line '^neardup: [0-9]+ candidate pairs, 5 confirmed, 0 by the exact resemblance$'
+	cl -v -t 0.8 fps.fp
+	assert_stderr_line "^neardup: 10 fingerprints of $OPH; 14 bands x 9 rows, P\(0\.80\) = 0\.867, P\(0\.90\) = 0\.999\$"
 	assert_stderr_line '^neardup: [0-9]+ candidate pairs, 4 confirmed, 0 by the exact resemblance$'
 	cl --verbose fps.fp
 	assert_stderr_line '^neardup: 10 fingerprints of '
@@ -429,7 +434,7 @@ EOF
 @test "cluster-024: -v for bottomk, simhash and key" {
 	corpus
 	neardup hash -a bottomk -r c >bk.fp
-	cl -v bk.fp
+	cl -v -t 0.8 bk.fp
 	assert_exit OK
 	assert_stderr_line '^neardup: 10 fingerprints of nd1-bottomk128-w3-fs-s0; the 2 smallest hashes as bands$'
 	# ceil(log 0.01 / log 0.4) = 6 at -t 0.5.
@@ -447,30 +452,30 @@ EOF
 
 @test "cluster-030: groups: one name a line, one blank line between groups, none before or after" {
 	corpus
-	neardup cluster -r c >out
+	neardup cluster -t 0.8 -r c >out
 	printf '%s\n' c/a-01.txt c/a-copy.txt c/a.txt '' c/b-01.txt c/b-copy.txt c/b.txt >want
 	cmp want out || fail "groups: $(cat -A out)"
-	neardup cluster --format=groups -r c >out
+	neardup cluster -t 0.8 --format=groups -r c >out
 	cmp want out
 	# Nothing to group: no output at all, and exit 0.
-	cl -r c/c.txt c/d.txt
+	cl -t 0.8 -r c/c.txt c/d.txt
 	assert_exit OK
 	assert_output ''
-	neardup cluster -r c/c.txt c/d.txt >out
+	neardup cluster -t 0.8 -r c/c.txt c/d.txt >out
 	[ ! -s out ] || fail "output for no group: $(od -c out)"
 }
 
 @test "cluster-031: tsv: CLUSTER, NAME, SIMILARITY to the kept one, which comes first with 1, BASIS" {
 	corpus
 	neardup hash -a oph -r c >fps.fp
-	cl --format=tsv fps.fp
+	cl -t 0.8 --format=tsv fps.fp
 	assert_exit OK
 	assert_stderr_empty
 	assert_equal "${#lines[@]}" 6
 	run awk -F '\t' 'NF != 4' <<<"$output"
 	assert_output ''
 	# Fingerprint lines without --verify: the estimates, so said.
-	cl --format=tsv fps.fp
+	cl -t 0.8 --format=tsv fps.fp
 	assert_line --index 0 $'1\tc/a-01.txt\t1.000000\tkept'
 	assert_line --index 1 "$(printf '1\tc/a-copy.txt\t%s\testimate' "$(est c/a-01.txt c/a-copy.txt)")"
 	assert_line --index 2 "$(printf '1\tc/a.txt\t%s\testimate' "$(est c/a-01.txt c/a.txt)")"
@@ -479,7 +484,7 @@ EOF
 	assert_line --index 5 "$(printf '2\tc/b.txt\t%s\testimate' "$(est c/b-01.txt c/b.txt)")"
 	# Another kept one: it comes first, the others follow in input order.
 	tac fps.fp >rev.fp
-	cl --format=tsv --keep=path rev.fp
+	cl -t 0.8 --format=tsv --keep=path rev.fp
 	assert_output "$(printf '%s\t%s\t%s\t%s\n' \
 	    1 c/b-01.txt 1.000000 kept \
 	    1 c/b.txt "$(est c/b-01.txt c/b.txt)" estimate \
@@ -492,7 +497,7 @@ EOF
 @test "cluster-032: json: an array of {cluster, kept, members: [{name, similarity, basis}]}, the kept one first" {
 	corpus
 	neardup hash -a oph -r c >fps.fp
-	cl --format=json fps.fp
+	cl -t 0.8 --format=json fps.fp
 	assert_exit OK
 	assert_stderr_empty
 	jq_true 'type == "array" and length == 2'
@@ -505,7 +510,7 @@ EOF
 	jq_true 'all(.[].members[1:][]; .basis == "estimate")'
 	jq_true ".[0].members[2].similarity == $(est c/a-01.txt c/a.txt)"
 	# No group: an empty array.
-	cl --format=json -r c/c.txt c/d.txt
+	cl -t 0.8 --format=json -r c/c.txt c/d.txt
 	assert_exit OK
 	assert_output '[]'
 }
@@ -513,7 +518,7 @@ EOF
 @test "cluster-033: --pairs: every confirmed pair once, in input order, with its estimate" {
 	corpus
 	neardup hash -a oph -r c >fps.fp
-	cl --pairs fps.fp
+	cl -t 0.8 --pairs fps.fp
 	assert_exit OK
 	assert_stderr_empty
 	assert_output "$(printf '%s\t%s\t%s\testimate\n' \
@@ -525,11 +530,11 @@ EOF
 	    c/b-copy.txt c/b.txt 1.000000)"
 	cl --pairs -t 1 fps.fp
 	assert_output "$(printf '%s\t%s\t1.000000\testimate\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
-	cl --pairs --format=json fps.fp
+	cl -t 0.8 --pairs --format=json fps.fp
 	assert_exit OK
 	jq_true 'length == 6 and all(.[]; keys_unsorted == ["a", "b", "similarity", "basis"])'
 	jq_true '.[2] == {"a": "c/a-copy.txt", "b": "c/a.txt", "similarity": 1, "basis": "estimate"}'
-	cl --pairs --format=json -r c/c.txt c/d.txt
+	cl -t 0.8 --pairs --format=json -r c/c.txt c/d.txt
 	assert_output '[]'
 	neardup hash -r c >sh.fp
 	cl --pairs -d 9 sh.fp
@@ -538,13 +543,13 @@ EOF
 
 @test "cluster-034: -z: NUL-ended records, an empty record between groups" {
 	corpus
-	neardup cluster -z -r c >out
+	neardup cluster -t 0.8 -z -r c >out
 	printf '%s\0' c/a-01.txt c/a-copy.txt c/a.txt '' c/b-01.txt c/b-copy.txt c/b.txt >want
 	cmp want out || fail "-z: $(od -c out)"
-	neardup cluster --null-data --format=tsv -r c/a.txt c/a-copy.txt >out
+	neardup cluster -t 0.8 --null-data --format=tsv -r c/a.txt c/a-copy.txt >out
 	printf '1\tc/a.txt\t1.000000\tkept\0001\tc/a-copy.txt\t1.000000\texact\0' >want
 	cmp want out || fail "-z tsv: $(od -c out)"
-	neardup cluster -z --pairs -r c/a.txt c/a-copy.txt >out
+	neardup cluster -t 0.8 -z --pairs -r c/a.txt c/a-copy.txt >out
 	printf 'c/a.txt\tc/a-copy.txt\t1.000000\texact\0' >want
 	cmp want out || fail "-z --pairs: $(od -c out)"
 }
@@ -563,14 +568,14 @@ EOF
 
 @test "cluster-036: --all shows the documents without near-duplicates, each a group of its own" {
 	corpus
-	cl --all -r c
+	cl -t 0.8 --all -r c
 	assert_exit OK
 	assert_output "$(groups "$A3" c/a-05.txt c/a-30.txt "$B3" c/c.txt c/d.txt)"
-	cl --all --format=tsv -r c
+	cl -t 0.8 --all --format=tsv -r c
 	assert_line --index 3 $'2\tc/a-05.txt\t1.000000\tkept'
 	assert_line --index 9 $'6\tc/d.txt\t1.000000\tkept'
 	assert_equal "${#lines[@]}" 10
-	cl --all --format=json -r c
+	cl -t 0.8 --all --format=json -r c
 	jq_true 'length == 6 and ([.[].members | length] == [3, 1, 1, 3, 1, 1])'
 }
 
@@ -594,23 +599,23 @@ EOF
 	sed 's/ /   /g' c/b.txt >c/b-wide.txt
 	sed 's/ /  /g' c/b.txt >c/b-mid.txt
 	neardup hash -a oph c/b-mid.txt c/b.txt c/b-wide.txt c/a.txt c/a-copy.txt >fps.fp
-	cl --format=tsv --keep=path fps.fp
+	cl -t 0.8 --format=tsv --keep=path fps.fp
 	assert_exit OK
 	assert_line --index 0 $'1\tc/b-mid.txt\t1.000000\tkept'
 	assert_line --index 3 $'2\tc/a-copy.txt\t1.000000\tkept'
-	cl --format=tsv --keep=longest fps.fp
+	cl -t 0.8 --format=tsv --keep=longest fps.fp
 	assert_exit OK
 	assert_line --index 0 $'1\tc/b-wide.txt\t1.000000\tkept'
 	assert_line --index 1 $'1\tc/b-mid.txt\t1.000000\testimate'
 	assert_line --index 2 $'1\tc/b.txt\t1.000000\testimate'
-	cl --format=tsv --keep=shortest fps.fp
+	cl -t 0.8 --format=tsv --keep=shortest fps.fp
 	assert_line --index 0 $'1\tc/b.txt\t1.000000\tkept'
 	assert_line --index 1 $'1\tc/b-mid.txt\t1.000000\testimate'
 	assert_line --index 2 $'1\tc/b-wide.txt\t1.000000\testimate'
 	# Equal sizes: the first in input order.
 	assert_line --index 3 $'2\tc/a.txt\t1.000000\tkept'
 	# a-01 is shorter than a and a-copy, which are of one size.
-	cl --keep=longest --dups -r c
+	cl -t 0.8 --keep=longest --dups -r c
 	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-01.txt c/b-copy.txt c/b-mid.txt c/b.txt)"
 }
 
@@ -626,25 +631,25 @@ EOF
 
 @test "cluster-043: --dups prints all but the kept one of each group, a flat list; --uniques the kept ones and the rest" {
 	corpus
-	cl --dups -r c
+	cl -t 0.8 --dups -r c
 	assert_exit OK
 	assert_stderr_empty
 	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
 	neardup hash -a oph -r c | tac >rev.fp
-	cl --dups --keep=path rev.fp
+	cl -t 0.8 --dups --keep=path rev.fp
 	assert_output "$(printf '%s\n' c/b.txt c/b-copy.txt c/a.txt c/a-copy.txt)"
-	cl --uniques -r c
+	cl -t 0.8 --uniques -r c
 	assert_exit OK
 	assert_output "$(printf '%s\n' c/a-01.txt c/a-05.txt c/a-30.txt c/b-01.txt c/c.txt c/d.txt)"
 	# In order of each group's first member: a.txt comes before a-30.
-	cl --uniques --keep=path rev.fp
+	cl -t 0.8 --uniques --keep=path rev.fp
 	assert_output "$(printf '%s\n' c/d.txt c/c.txt c/b-01.txt c/a-01.txt c/a-30.txt c/a-05.txt)"
-	cl --uniques rev.fp
+	cl -t 0.8 --uniques rev.fp
 	assert_output "$(printf '%s\n' c/d.txt c/c.txt c/b.txt c/a.txt c/a-30.txt c/a-05.txt)"
 	# Every document is in exactly one of the two lists.
-	run bash -c 'cd "$1" && { "$NEARDUP" cluster --dups -r c; "$NEARDUP" cluster --uniques -r c; } | sort' _ "$BATS_TEST_TMPDIR"
+	run bash -c 'cd "$1" && { "$NEARDUP" cluster -t 0.8 --dups -r c; "$NEARDUP" cluster -t 0.8 --uniques -r c; } | sort' _ "$BATS_TEST_TMPDIR"
 	assert_output "$(find c -type f | sort)"
-	neardup cluster --dups -z -r c/a.txt c/a-copy.txt c/b.txt c/b-copy.txt >out
+	neardup cluster -t 0.8 --dups -z -r c/a.txt c/a-copy.txt c/b.txt c/b-copy.txt >out
 	printf 'c/a-copy.txt\0c/b-copy.txt\0' >want
 	cmp want out || fail "--dups -z: $(od -c out)"
 }
@@ -655,13 +660,13 @@ EOF
 	cp c/a.txt $'c/a\nnewline'
 	cp c/b.txt $'c/b\ttab'
 	cp c/b.txt 'c/-b dash'
-	run bash -c 'cd "$1" && "$NEARDUP" cluster --dups -z -r c | xargs -0 rm --' _ "$BATS_TEST_TMPDIR"
+	run bash -c 'cd "$1" && "$NEARDUP" cluster -t 0.8 --dups -z -r c | xargs -0 rm --' _ "$BATS_TEST_TMPDIR"
 	assert_exit OK
 	# One of each group is left, the one --keep=first keeps, and every
 	# document without near-duplicates.
 	run bash -c 'find c -type f -print0 | LC_ALL=C sort -z | tr "\0\n" "|~"'
 	assert_output "$(printf '%s|' 'c/-b dash' 'c/a~newline' c/a-05.txt c/a-30.txt c/c.txt c/d.txt)"
-	cl -r c
+	cl -t 0.8 -r c
 	assert_exit OK
 	assert_output ''
 }
@@ -682,10 +687,10 @@ EOF
 	assert_stderr_line '^neardup: --dups and --uniques exclude each other$'
 	usage_error --uniques --dups -r c
 	assert_stderr_line '^neardup: --dups and --uniques exclude each other$'
-	cl --dups --dups -r c
+	cl -t 0.8 --dups --dups -r c
 	assert_exit OK
 	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
-	cl --uniques --uniques -r c
+	cl -t 0.8 --uniques --uniques -r c
 	assert_exit OK
 }
 
@@ -693,7 +698,7 @@ EOF
 
 @test "cluster-050: hash --bands: one BANDKEY<TAB>NAME line per band, SCHEME/BxR/I:HEX" {
 	corpus
-	run --separate-stderr neardup hash --bands -a oph c/a.txt c/b.txt
+	run --separate-stderr neardup hash --bands -t 0.8 -a oph c/a.txt c/b.txt
 	assert_exit OK
 	assert_stderr_empty
 	assert_equal "${#lines[@]}" 28
@@ -722,10 +727,10 @@ EOF
 
 @test "cluster-051: hash --bands: equal documents have equal keys, near ones some, unrelated ones none" {
 	corpus
-	neardup hash --bands -a oph c/a.txt | cut -f 1 >a.keys
-	neardup hash --bands -a oph c/a-copy.txt | cut -f 1 >copy.keys
-	neardup hash --bands -a oph c/a-01.txt | cut -f 1 >a01.keys
-	neardup hash --bands -a oph c/c.txt | cut -f 1 >c.keys
+	neardup hash --bands -t 0.8 -a oph c/a.txt | cut -f 1 >a.keys
+	neardup hash --bands -t 0.8 -a oph c/a-copy.txt | cut -f 1 >copy.keys
+	neardup hash --bands -t 0.8 -a oph c/a-01.txt | cut -f 1 >a01.keys
+	neardup hash --bands -t 0.8 -a oph c/c.txt | cut -f 1 >c.keys
 	cmp a.keys copy.keys
 	run comm -12 a.keys a01.keys
 	[ "${#lines[@]}" -ge 1 ] || fail "a-01 shares no band with a"
@@ -775,7 +780,7 @@ EOF
 
 @test "cluster-053: cluster --bands joins documents that share a band key" {
 	corpus
-	neardup hash --bands -a oph -r c >c.bands
+	neardup hash --bands -t 0.8 -a oph -r c >c.bands
 	cl --bands c.bands
 	assert_exit OK
 	assert_stderr_empty
@@ -809,7 +814,7 @@ EOF
 	corpus
 	neardup hash -a oph -r c >fps.fp
 	neardup hash --bands -a oph --lsh=32x4 -r c >c.bands
-	cl --lsh=32x4 fps.fp
+	cl -t 0.8 --lsh=32x4 fps.fp
 	assert_output "$(groups "$A3" "$B3")"
 	cl --bands c.bands
 	assert_exit OK
@@ -818,7 +823,7 @@ EOF
 
 @test "cluster-055: cluster --bands --sorted: each run of one band key is a group" {
 	corpus
-	neardup hash --bands -a oph -r c | LC_ALL=C sort >sorted.bands
+	neardup hash --bands -t 0.8 -a oph -r c | LC_ALL=C sort >sorted.bands
 	cl --bands --sorted sorted.bands
 	assert_exit OK
 	assert_stderr_empty
@@ -839,7 +844,7 @@ EOF
 @test "cluster-056: cluster --bands and --bands --sorted with -z" {
 	corpus
 	cp c/a.txt $'c/n\nl'
-	neardup hash -z --bands -a oph c/a.txt $'c/n\nl' c/c.txt >z.bands
+	neardup hash -z --bands -t 0.8 -a oph c/a.txt $'c/n\nl' c/c.txt >z.bands
 	neardup cluster -z --bands z.bands >out
 	printf '%s\0' c/a.txt $'c/n\nl' >want
 	cmp want out || fail "--bands -z: $(od -c out)"
@@ -942,7 +947,7 @@ EOF
 
 @test "cluster-063: mixed band layouts in band lines: exit 2, as for fingerprint lines" {
 	corpus
-	neardup hash --bands -a oph c/a.txt >t8.bands
+	neardup hash --bands -t 0.8 -a oph c/a.txt >t8.bands
 	neardup hash --bands -a oph -t 0.5 c/a-copy.txt >t5.bands
 	cl --bands --all t8.bands t5.bands
 	assert_exit TROUBLE
@@ -1443,12 +1448,12 @@ shards_corpus() {
 	assert_output "$(printf './copy.json\n./package.json\n\n./empty1\n./empty2')"
 	run -0 neardup cluster --dups -r .
 	assert_output "$(printf './package.json\n./empty2')"
-	run -0 sh -c '"$NEARDUP" hash -r . | "$NEARDUP" cluster --pairs'
+	run -0 sh -c '"$NEARDUP" hash -r . | "$NEARDUP" cluster -d 3 --pairs'
 	assert_output "$(printf './copy.json\t./package.json\t1.000000\testimate\n./empty1\t./empty2\t1.000000\testimate')"
 	run -0 sh -c '"$NEARDUP" hash -a key -r . | LC_ALL=C sort | "$NEARDUP" cluster --sorted --dups'
 	assert_output "$(printf './package.json\n./empty2')"
 	# Names that are no files here stay alone.
-	run -0 sh -c '"$NEARDUP" hash -r . | sed "s|  ./|  gone/|" | "$NEARDUP" cluster'
+	run -0 sh -c '"$NEARDUP" hash -r . | sed "s|  ./|  gone/|" | "$NEARDUP" cluster -d 3'
 	assert_output ''
 }
 
@@ -1498,7 +1503,7 @@ shards_corpus() {
 	: >d/E
 	run -0 neardup cluster -a simhash -r d
 	assert_output ''
-	run -0 sh -c '"$NEARDUP" hash -r d | "$NEARDUP" cluster --pairs'
+	run -0 sh -c '"$NEARDUP" hash -r d | "$NEARDUP" cluster -d 3 --pairs'
 	assert_output ''
 	# A working directory too deep for realpath(3): a link and its
 	# target, one file of one link, are still one member.
@@ -1510,7 +1515,7 @@ shards_corpus() {
 	mkdir dir
 	echo 'the quick brown fox jumps over the lazy dog' >dir/f
 	ln -s dir link
-	run -0 neardup cluster --dups -r link dir
+	run -0 neardup cluster -t 0.8 --dups -r link dir
 	assert_output ''
 	cd "$BATS_TEST_TMPDIR"
 	# With --sorted, a link and its target in a run: the least name
@@ -1679,33 +1684,33 @@ dt_headers() {
 	at_least "$(exact dt/clk3.h dt/clk4.h)" 0.8 || fail "3 ~ 4 below 0.8"
 	! at_least "$(exact dt/clk1.h dt/clk3.h)" 0.8 || fail "1 ~ 3: no chain"
 	for a in oph minhash bottomk; do
-		cl -a "$a" -r dt
+		cl -t 0.8 -a "$a" -r dt
 		assert_exit OK
 		assert_stderr_empty
 		assert_output "$(groups 'dt/clk1.h dt/clk2.h' 'dt/clk3.h dt/clk4.h')"
-		cl -a "$a" --format=tsv -r dt
+		cl -t 0.8 -a "$a" --format=tsv -r dt
 		n=$(check_leaders 0.8) || fail "$a: $n"
 		assert_equal "$n" 2
 		# Removing the --dups keeps a copy within t of each.
-		cl -a "$a" --dups -r dt
+		cl -t 0.8 -a "$a" --dups -r dt
 		assert_output "$(printf '%s\n' dt/clk2.h dt/clk4.h)"
 		# --transitive: the connected components, 3 and 4 under 1.
-		cl -a "$a" --transitive --format=tsv -r dt
+		cl -t 0.8 -a "$a" --transitive --format=tsv -r dt
 		assert_exit OK
 		assert_output "$(printf '1\t%s\t%s\t%s\n' \
 		    dt/clk1.h 1.000000 kept \
 		    dt/clk2.h "$(exact dt/clk1.h dt/clk2.h)" exact \
 		    dt/clk3.h "$(exact dt/clk1.h dt/clk3.h)" exact \
 		    dt/clk4.h "$(exact dt/clk1.h dt/clk4.h)" exact)"
-		cl -a "$a" --transitive -r dt
+		cl -t 0.8 -a "$a" --transitive -r dt
 		assert_output "$(groups 'dt/clk1.h dt/clk2.h dt/clk3.h dt/clk4.h')"
 	done
 	# From fingerprint lines, --verify: the same groups as -r.
 	neardup hash -a oph -r dt >dt.fp
-	cl --verify dt.fp
+	cl -t 0.8 --verify dt.fp
 	assert_exit OK
 	assert_output "$(groups 'dt/clk1.h dt/clk2.h' 'dt/clk3.h dt/clk4.h')"
-	cl --verify --transitive dt.fp
+	cl -t 0.8 --verify --transitive dt.fp
 	assert_output "$(groups 'dt/clk1.h dt/clk2.h dt/clk3.h dt/clk4.h')"
 }
 
@@ -1803,20 +1808,20 @@ dt_headers() {
 	neardup hash -a oph -k 16 -s 16 c/a.txt c/a-05.txt c/a-01.txt c/c.txt >fps.fp
 	at_least "$(est c/a.txt c/a-05.txt)" 0.8 || fail "estimate below 0.8: pick another seed"
 	! at_least "$(exact c/a.txt c/a-05.txt)" 0.8 || fail "a ~ a-05 at 0.8"
-	cl --format=tsv fps.fp
+	cl -t 0.8 --format=tsv fps.fp
 	assert_exit OK
 	assert_line --index 1 "$(printf '1\tc/a-05.txt\t%s\testimate' "$(est c/a.txt c/a-05.txt)")"
-	cl --format=tsv --verify fps.fp
+	cl -t 0.8 --format=tsv --verify fps.fp
 	assert_exit OK
 	assert_stderr_empty
 	assert_output "$(printf '1\tc/a.txt\t1.000000\tkept\n1\tc/a-01.txt\t%s\texact' "$(exact c/a.txt c/a-01.txt)")"
 	# The pair was a candidate, turned down by its exact resemblance.
-	cl -v --verify fps.fp
+	cl -t 0.8 -v --verify fps.fp
 	assert_stderr_line '^neardup: 2 candidate pairs, 1 confirmed, 2 by the exact resemblance$'
 	assert_stderr_line '^neardup: [0-9]+ documents read again for their shingle sets, [0-9]+ bytes$'
-	cl --pairs --verify fps.fp
+	cl -t 0.8 --pairs --verify fps.fp
 	assert_output "$(printf 'c/a.txt\tc/a-01.txt\t%s\texact' "$(exact c/a.txt c/a-01.txt)")"
-	cl --dups --verify fps.fp
+	cl -t 0.8 --dups --verify fps.fp
 	assert_output c/a-01.txt
 	# Documents are confirmed already: --verify with them is refused.
 	usage_error --verify -r c
@@ -1855,7 +1860,7 @@ dt_headers() {
 	refute_output --partial c/a-05.txt
 	n=$(check_leaders 0.9) || fail "$n"
 	assert_equal "$n" 4
-	cl -a simhash -d 10 -r c
+	cl -a simhash -d 10 -t 0.8 -r c
 	refute_output --partial c/a-05.txt
 	cl -a simhash -d 10 -t 0.7 --format=tsv -r c
 	assert_line "$(printf '1\tc/a-05.txt\t%s\texact' "$(exact c/a-01.txt c/a-05.txt)")"
@@ -1909,18 +1914,18 @@ dt_headers() {
 	done
 	# Without confirmation the bar is at t + 0.1: P(0.80) is lower.
 	neardup hash -a oph -r c >fps.fp
-	cl -v fps.fp
+	cl -v -t 0.8 fps.fp
 	[[ ${stderr_lines[0]} =~ P\(0\.80\)\ =\ ([0-9.]+) ]] || fail "${stderr_lines[0]}"
 	! at_least "${BASH_REMATCH[1]}" 0.99 || fail "fingerprint lines: P(0.80) = ${BASH_REMATCH[1]}"
 	# bottomk: ceil(log 0.01 / log(1 - t)) smallest hashes, 3 at 0.8 and
 	# 7 at 0.5 (2 and 6 for fingerprint lines, at t + 0.1).
-	cl -v -a bottomk -r c
+	cl -v -a bottomk -t 0.8 -r c
 	assert_stderr_line '; the 3 smallest hashes as bands$'
 	cl -v -a bottomk -t 0.5 -r c
 	assert_stderr_line '; the 7 smallest hashes as bands$'
 	# The counts: every confirmed pair was confirmed exactly, and the
 	# documents read again are among the 10, their bytes among theirs.
-	cl -v -r c
+	cl -v -t 0.8 -r c
 	[[ ${stderr_lines[1]} =~ ^neardup:\ ([0-9]+)\ candidate\ pairs,\ ([0-9]+)\ confirmed,\ ([0-9]+)\ by\ the\ exact\ resemblance$ ]] ||
 	    fail "no counts: ${stderr_lines[1]}"
 	assert_equal "${BASH_REMATCH[2]}" 4
@@ -2015,4 +2020,54 @@ edited() {
 	brute 0.7 d >want
 	cut -f1,2 <<<"$output" | LC_ALL=C sort >got
 	diff want got || fail "--exact from lines differs from brute force"
+}
+
+# ---- the one default threshold, and the criterion of the lines -----------------
+
+@test "cluster-260: compare and cluster agree by default: LGPL-2 and LGPL-2.1 are similar, and one group" {
+	local l=/usr/share/common-licenses
+	[ -f "$l/LGPL-2" ] && [ -f "$l/LGPL-2.1" ] || skip "no $l/LGPL-2, LGPL-2.1"
+	run --separate-stderr neardup compare "$l/LGPL-2" "$l/LGPL-2.1"
+	assert_exit OK
+	assert_line 'similar (threshold 0.5)'
+	cl --docs "$l/LGPL-2" "$l/LGPL-2.1"
+	assert_exit OK
+	assert_output "$(printf '%s\n' "$l/LGPL-2" "$l/LGPL-2.1")"
+	cl -r "$l/LGPL-2" "$l/LGPL-2.1"
+	assert_output "$(printf '%s\n' "$l/LGPL-2" "$l/LGPL-2.1")"
+	# A fixture apart from the licences: the 5% copy, at 0.75.
+	corpus
+	run -0 neardup compare c/a.txt c/a-05.txt
+	assert_line 'similar (threshold 0.5)'
+	cl --docs c/a.txt c/a-05.txt
+	assert_output "$(printf '%s\n' c/a.txt c/a-05.txt)"
+	run -0 sh -c '"$NEARDUP" hash --bands -a oph c/a.txt c/a-05.txt | "$NEARDUP" cluster --bands'
+	assert_output "$(printf '%s\n' c/a.txt c/a-05.txt)"
+}
+
+@test "cluster-261: simhash lines without -d: a word once on stderr, with the pipeline that gives cluster -r's groups" {
+	corpus
+	neardup hash -r c >sh.fp
+	cl sh.fp
+	assert_exit OK
+	assert_equal "${#stderr_lines[@]}" 1
+	assert_stderr_line '^neardup: simhash fingerprints join within -d 3 bits, not at resemblance 0\.5 as cluster -r does: for its groups, neardup hash -a oph \.\.\. \| neardup cluster$'
+	# The groups do differ: what the word says gives those of -r.
+	assert_output "$(groups "$A2" "$B2")"
+	run -0 sh -c '"$NEARDUP" hash -a oph -r c | "$NEARDUP" cluster'
+	assert_output "$(neardup cluster -r c)"
+	# Character shingles are named in the command.
+	neardup hash -c 5 -r c >c5.fp
+	cl c5.fp
+	assert_stderr_line 'neardup hash -a oph -c 5 \.\.\. \| neardup cluster$'
+	# -d chose the criterion: no word.  Nor for oph lines, nor with -r.
+	cl -d 3 sh.fp
+	assert_stderr_empty
+	neardup hash -a oph -r c >oph.fp
+	cl oph.fp
+	assert_stderr_empty
+	cl -r c
+	assert_stderr_empty
+	cl -r -a simhash c
+	assert_stderr_empty
 }

@@ -287,11 +287,11 @@ members() {
 	tar -C m -czf a.tar.gz sub
 	cp m/sub/one.txt copy.txt
 	neardup hash --archives a.tar.gz copy.txt >fp 2>/dev/null
-	run --separate-stderr neardup cluster --dups --keep=path fp
+	run --separate-stderr neardup cluster -d 3 --dups --keep=path fp
 	assert_exit OK
 	refute_output --partial '//'
 	assert_equal "$stderr" 'neardup: a.tar.gz//sub/two.txt: not listed by --dups, nor any archive member: a member is no file to remove'
-	run --separate-stderr neardup cluster --dups fp
+	run --separate-stderr neardup cluster -d 3 --dups fp
 	assert_exit OK
 	assert_output 'copy.txt'
 	run --separate-stderr neardup cluster --docs --archives --format=tsv a.tar.gz copy.txt

@@ -210,7 +210,7 @@ nlines() {
 	local base big
 	echo x | peak base.kb uniq >/dev/null
 	run --separate-stderr bash -c '{ echo "first line of text"; words '"$BIG"';
-	    printf "\nlast line of text\n"; } | "$BATS_FILE_TMPDIR/maxrss" big.kb "$NEARDUP" uniq'
+	    printf "\nlast line of text\n"; } | "$BATS_FILE_TMPDIR/maxrss" big.kb "$NEARDUP" uniq -t 0.7'
 	assert_exit TROUBLE
 	assert_equal "$stderr" "neardup: -:2: record longer than $RECORD_MAX bytes"
 	assert_output "$(printf 'first line of text\nlast line of text')"
@@ -337,7 +337,9 @@ nlines() {
 	echo 'the same boilerplate page, again and again' >page
 	for a in simhash oph minhash bottomk key; do
 		neardup hash -a "$a" page | awk '{ sub(/  .*/, ""); for (i = 1; i <= 100000; i++) print $0 "  d" i }' >copies.fp
-		run --separate-stderr bash -c 'timeout 60 "$NEARDUP" cluster copies.fp | wc -l'
+		# -d 3 for simhash: its criterion, chosen (else a word on it).
+		run --separate-stderr bash -c 'timeout 60 "$NEARDUP" cluster $(
+		    [ "$1" != simhash ] || echo -d 3) copies.fp | wc -l' _ "$a"
 		assert_exit OK
 		assert_stderr_empty
 		assert_output 100000
@@ -439,7 +441,7 @@ nlines() {
 	assert_output "$(printf 'ok\tok\t0')"
 	# Two names (one name twice would be one document).
 	{ cat ok.fp; sed 's/  ok$/  ok2/' ok.fp; } >two.fp
-	run --separate-stderr faulty FAULT_PATH=big.fp FAULT_READ=5 FAULT_AFTER=100000 -- cluster big.fp two.fp
+	run --separate-stderr faulty FAULT_PATH=big.fp FAULT_READ=5 FAULT_AFTER=100000 -- cluster -d 3 big.fp two.fp
 	assert_exit TROUBLE
 	assert_equal "$stderr" 'neardup: big.fp: Input/output error'
 	assert_equal "$(grep -cx 'ok2\?' <<<"$output")" 2
@@ -522,7 +524,7 @@ nlines() {
 	mkfifo f
 	local c
 	for c in 'hash f' 'hash --lines f' 'uniq f' 'compare -q f ok' \
-	    'cluster --all f' 'near -d 0 ok.fp f' 'near -d 0 --docs ok.fp f'; do
+	    'cluster --all -d 3 f' 'near -d 0 ok.fp f' 'near -d 0 --docs ok.fp f'; do
 		case $c in
 		*near*d\ 0\ ok.fp\ f | cluster*) cat ok.fp >f & ;;
 		*) cat ok >f & ;;
@@ -750,7 +752,8 @@ odd_names() {
 	{ neardup hash --bands -a oph ok; printf 'x/1x1/0:00\t'; words 17000000; echo; } >long.bands
 	run --separate-stderr neardup cluster --bands long.bands
 	assert_exit TROUBLE
-	assert_equal "$stderr" "neardup: long.bands:15: line longer than $RECORD_MAX bytes"
+	# 21 band lines (at -t 0.5) before it.
+	assert_equal "$stderr" "neardup: long.bands:22: line longer than $RECORD_MAX bytes"
 	{ printf 'tok\t1\n'; words 17000000; printf '\t2\n'; } >w.tsv
 	run --separate-stderr neardup hash --weights=w.tsv ok
 	assert_exit TROUBLE
@@ -843,9 +846,11 @@ near|-k|100000000|-k: 100000000: too large
 uniq|-t|0|-t: 0: not a number in (0, 1]
 uniq|-t|inf|-t: inf: not a number in (0, 1]
 uniq|-t|0x0.8|-t: 0x0.8: not a number in (0, 1]
-uniq|-w|0|-w: 0: too small (range 1 to 64)
-uniq|-c|99999999999999999999|-c: 99999999999999999999: too large
+uniq|--words|0|--words: 0: too small (range 1 to 64)
+uniq|--chars|99999999999999999999|--chars: 99999999999999999999: too large
 uniq|-s|1.5|-s: 1.5: invalid
+uniq|-f|x|-f: x: invalid
+uniq|-w|-1|-w: -1: too small
 EOF
 	# cluster -d past what its fingerprints have: after reading them.
 	run --separate-stderr neardup cluster -d 33 ok.fp
@@ -935,11 +940,11 @@ growth() {
 	printf '%s\n' "nd1-simhash64-w3-fs-s0:$EMPTY_SIMHASH64  ff" \
 	    "nd1-simhash64-w3-fs-s0:$EMPTY_SIMHASH64  /dev/null" >e2
 	local msg='not a regular file: its empty text is compared with no other'
-	run --separate-stderr timeout 10 "$NEARDUP" cluster --all e2
+	run --separate-stderr timeout 10 "$NEARDUP" cluster -d 3 --all e2
 	assert_exit OK
 	assert_output $'ff\n\n/dev/null'
 	assert_equal "$stderr" "neardup: ff: $msg"$'\n'"neardup: /dev/null: $msg"
-	run --separate-stderr timeout 10 "$NEARDUP" cluster --pairs e2
+	run --separate-stderr timeout 10 "$NEARDUP" cluster -d 3 --pairs e2
 	assert_exit OK
 	assert_output ''
 	assert_stderr_line "^neardup: ff: $msg\$"

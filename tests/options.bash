@@ -81,6 +81,14 @@ _src_options() {
 			shorts = shorts substr(opts, RSTART + 1, RLENGTH - 2)
 			opts = substr(opts, RSTART + RLENGTH)
 		}
+		# The letters that take an argument: a long option pairs
+		# with its letter only if both do or neither does (in uniq,
+		# --count is -c, and --chars has no letter).
+		tmp = shorts
+		gsub(/[+-]/, "", tmp)
+		for (i = 1; i <= length(tmp); i++)
+			if (substr(tmp, i + 1, 1) == ":")
+				argshort[substr(tmp, i, 1)] = 1
 		gsub(/[+:-]/, "", shorts)
 		table = expand(table)
 		while (match(table, /\{[ \t]*"[^"]+"[^}]*\}/)) {
@@ -93,9 +101,11 @@ _src_options() {
 			val = f[4]
 			gsub(/[ \t}]/, "", val)
 			s = "-"
+			hasarg = f[2] ~ /required_argument/
 			if (match(val, /\047.\047/)) {
 				s = "-" substr(val, RSTART + 1, 1)
-				if (index(shorts, substr(s, 2)) == 0)
+				if (index(shorts, substr(s, 2)) == 0 ||
+				    hasarg != (substr(s, 2) in argshort))
 					s = "-"
 				else
 					seen[substr(s, 2)] = 1

@@ -143,7 +143,16 @@ struct shopts {
 	struct weights wt;
 	int	 algo_given;	/* -a was given */
 	int	 given;		/* one of the others was */
+	/*
+	 * Taken by the long names only: the letters are the command's own
+	 * (uniq's are uniq(1)'s).  The parser then hands a shingling option
+	 * given by its long name to the command first, as OPT_LONGONLY | ch,
+	 * and to the group if the command does not take it.
+	 */
+	int	 longonly;
 };
+
+#define OPT_LONGONLY	0x10000
 
 enum {
 	OPT_MULTISET = 256,
@@ -182,6 +191,9 @@ enum {
 	{ "weights", required_argument, NULL, OPT_WEIGHTS }
 
 void	shopts_init(struct shopts *);
+
+/* Is name the long name of a shingling option? */
+int	shopts_long(const char *name);
 
 /* Handle option ch if it is a shingling option: 1 if it was. */
 int	shopts_option(const struct cmd *, struct shopts *, int ch,

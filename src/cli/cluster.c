@@ -21,10 +21,10 @@
 #include "hashrun.h"
 #include "index.h"
 #include "progress.h"
+#include "similarity.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
-#define DEFAULT_THRESHOLD 0.8
 
 
 static int cluster_exec(const struct cmd *, int, char **);
@@ -364,7 +364,7 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 	int n;
 
 	memset(a, 0, sizeof(*a));
-	a->co.t = DEFAULT_THRESHOLD;
+	a->co.t = SIMILARITY_DEFAULT;
 	a->co.d = 3;
 	a->jobs = hashrun_default_jobs();
 	shopts_init(&a->so);
@@ -482,6 +482,29 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 }
 
 /*
+ * Fingerprint lines of simhash, hash's default, join within -d bits, not
+ * by cluster -r's exact resemblance of -t.  Unless -d chose that, say so
+ * once, with the pipeline whose groups are those of cluster -r.  (Key
+ * lines join when equal, but no one has those by default.)
+ */
+static void
+say_criterion(const struct cluster_args *a, const struct fpset *s)
+{
+	char sh[32] = "";
+
+	if (a->docs || !s->have_sc || a->have_d ||
+	    algo_get(s->sc.algo)->cand != CAND_HAMMING)
+		return;
+	if (s->sc.chars || s->sc.ngram != 3)
+		snprintf(sh, sizeof(sh), " -%c %u", s->sc.chars ? 'c' : 'w',
+		    s->sc.ngram);
+	warnx("%s fingerprints join within -d %u bits, not at resemblance "
+	    "%g as cluster -r does: for its groups, neardup hash -a oph%s "
+	    "... | neardup cluster", scheme_algo_name(s->sc.algo), a->co.d,
+	    a->co.t, sh);
+}
+
+/*
  * Settle the bands and the confirmation for the fingerprints read.
  * Documents at hand: every candidate is confirmed by its exact
  * resemblance, of the files as they are then.
@@ -502,8 +525,10 @@ cluster_prepare(struct cluster_args *a, struct fpset *s,
 	}
 	check_algo_opts(&s->sc, a->have_t, a->have_d, a->have_lsh, &a->co,
 	    confirm);
-	if (!a->docs)
+	if (!a->docs) {
 		check_names(s);
+		say_criterion(a, s);
+	}
 	if (!a->have_lsh)
 		cluster_bands(&s->sc, a->co.t, confirm, &a->co.lsh);
 	if (confirm) {

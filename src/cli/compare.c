@@ -34,8 +34,6 @@
 #include "winnow.h"
 #include "xmalloc.h"
 
-#define DEFAULT_THRESHOLD 0.5
-#define DEFAULT_THRESHOLD_TEXT "0.5"
 
 static int compare_exec(const struct cmd *, int, char **);
 
@@ -641,8 +639,8 @@ compare_parse(const struct cmd *c, int argc, char **argv,
 	a->oo.names[FMT_TSV] = "tsv";
 	a->oo.names[FMT_JSON] = "json";
 	a->color = COLOR_AUTO;
-	a->threshold = DEFAULT_THRESHOLD;
-	a->targ = DEFAULT_THRESHOLD_TEXT;
+	a->threshold = SIMILARITY_DEFAULT;
+	a->targ = SIMILARITY_DEFAULT_TEXT;
 	return cli_parse(c, argc, argv, &p);
 }
 

@@ -14,6 +14,7 @@
 #include "hashrun.h"
 #include "lsh.h"
 #include "progress.h"
+#include "similarity.h"
 
 static int hash_exec(const struct cmd *, int, char **);
 
@@ -152,8 +153,8 @@ hash_check(const struct cmd *c, int argc, struct hash_args *a)
 	if (!a->bands)
 		return;
 	if (!a->have_lsh)
-		lsh_choose(&a->lsh, a->t >= 0 ? a->t : 0.8, a->cfg.sc.size,
-		    a->cfg.sc.size, LSH_FPW, LSH_FNW);
+		lsh_choose(&a->lsh, a->t >= 0 ? a->t : SIMILARITY_DEFAULT,
+		    a->cfg.sc.size, a->cfg.sc.size, LSH_FPW, LSH_FNW);
 	if (a->lsh.b * a->lsh.r > a->cfg.sc.size)
 		errx(EXIT_TROUBLE, "--lsh: %u x %u rows is more than the %u "
 		    "values of a fingerprint", a->lsh.b, a->lsh.r,

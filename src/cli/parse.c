@@ -17,24 +17,42 @@ static int
 group_option(const struct cmd *c, const struct cli_parse *p, int ch,
     const char *arg)
 {
-	return (p->sh != NULL && shopts_option(c, p->sh, ch, arg)) ||
+	return (p->sh != NULL && !p->sh->longonly &&
+	    shopts_option(c, p->sh, ch, arg)) ||
 	    (p->in != NULL && inopts_option(p->in, ch, arg)) ||
 	    (p->rec != NULL && recopts_option(c, p->rec, ch, arg)) ||
 	    (p->out != NULL && outopts_option(c, p->out, ch, arg)) ||
 	    progress_option(ch);
 }
 
+/*
+ * Is longopts[idx] (idx -1: a letter was given) a shingling option of a
+ * command that takes them by their long names only?
+ */
+static int
+long_only(const struct cli_parse *p, int idx)
+{
+	return p->sh != NULL && p->sh->longonly && idx >= 0 &&
+	    shopts_long(p->longopts[idx].name);
+}
+
 int
 cli_parse(const struct cmd *c, int argc, char **argv,
     const struct cli_parse *p)
 {
-	int ch;
+	int ch, idx;
 
-	while ((ch = getopt_long(argc, argv, p->shortopts, p->longopts,
-	    NULL)) != -1) {
+	while (idx = -1, (ch = getopt_long(argc, argv, p->shortopts,
+	    p->longopts, &idx)) != -1) {
 		if (ch == 'h') {
 			cli_print_usage(c, stdout);
 			return 0;
+		}
+		if (long_only(p, idx)) {
+			if (!p->own(c, p->args, OPT_LONGONLY | ch, optarg) &&
+			    !shopts_option(c, p->sh, ch, optarg))
+				cli_usage(c);
+			continue;
 		}
 		if (!p->own(c, p->args, ch, optarg) &&
 		    !group_option(c, p, ch, optarg))

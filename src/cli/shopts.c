@@ -3,10 +3,44 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+
+/* The long names, for a command that takes the group by them only. */
+static const struct option longnames[] = {
+	SHOPT_LONG,
+	{ NULL, 0, NULL, 0 }
+};
+
+int
+shopts_long(const char *name)
+{
+	size_t i;
+
+	for (i = 0; longnames[i].name != NULL; i++)
+		if (strcmp(longnames[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Option ch as the user wrote it, for a message: "-c" or "--chars". */
+static const char *
+optname(const struct shopts *o, int ch)
+{
+	static char buf[64];
+	size_t i;
+
+	for (i = 0; o->longonly && longnames[i].name != NULL; i++)
+		if (longnames[i].val == ch) {
+			snprintf(buf, sizeof(buf), "--%s", longnames[i].name);
+			return buf;
+		}
+	snprintf(buf, sizeof(buf), "-%c", ch);
+	return buf;
+}
 
 void
 shopts_init(struct shopts *o)
@@ -26,22 +60,22 @@ shopts_option(const struct cmd *c, struct shopts *o, int ch, const char *arg)
 	switch (ch) {
 	case 'a':
 		if ((o->algo = scheme_algo_lookup(arg)) < 0) {
-			warnx("-a: %s: unknown algorithm (%s)", cli_vis(arg),
-			    algo_names(names, sizeof(names)));
+			warnx("%s: %s: unknown algorithm (%s)", optname(o, ch),
+			    cli_vis(arg), algo_names(names, sizeof(names)));
 			cli_usage(c);
 		}
 		break;
 	case 'c':
 	case 'w':
-		o->ngram = cli_number(c, ch == 'c' ? "-c" : "-w", arg, 1,
+		o->ngram = cli_number(c, optname(o, ch), arg, 1,
 		    SCHEME_NGRAM_MAX);
 		o->chars = ch == 'c';
 		break;
 	case 'k':
-		o->size = cli_number(c, "-k", arg, 1, SCHEME_K_MAX);
+		o->size = cli_number(c, optname(o, ch), arg, 1, SCHEME_K_MAX);
 		break;
 	case 's':
-		o->seed = (uint64_t)cli_number(c, "-s", arg, 0, INT64_MAX);
+		o->seed = (uint64_t)cli_number(c, optname(o, ch), arg, 0, INT64_MAX);
 		break;
 	case OPT_MULTISET:
 		o->multiset = 1;

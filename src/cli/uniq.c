@@ -1,51 +1,63 @@
 /*
- * neardup uniq: uniq(1) for near-duplicates.  Records (lines,
- * NUL-terminated records, ID<TAB>TEXT lines or JSON Lines) go through the
- * online index of src/dedup/dedup.c in input order (uniqin.c reads them); a
- * record that is not a near-duplicate of one kept before it is kept and, by
- * default, printed as soon as its batch has been through the index.  The
- * index holds a JSON Lines record's text, not its line: the lines (or
- * names, for --explain) of kept records that are printed later are held
- * here.
+ * neardup uniq: uniq(1) for near-duplicates, with uniq(1)'s letters
+ * (-c -d -D -u -i -f -s -w -z); the shingling options are long only.
+ * Records (lines, NUL-terminated records, ID<TAB>TEXT lines or JSON Lines)
+ * go through the online index of src/dedup/dedup.c in input order
+ * (uniqin.c reads them); a record that is not a near-duplicate of one kept
+ * before it is kept and, by default, printed as soon as its batch has been
+ * through the index.  A later record may still join a kept one, so -c, -u
+ * and -D hold their output until the end of the input.  The index holds a
+ * JSON Lines record's text, not its line: the lines (or names, for
+ * --explain) of kept records that are printed later are held here.
  */
 #include <err.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "cli.h"
 #include "dedup.h"
 #include "progress.h"
+#include "similarity.h"
 #include "uniqin.h"
 #include "xmalloc.h"
 
-#define DEFAULT_THRESHOLD 0.7
 #define NONE	SIZE_MAX
 
 static int uniq_exec(const struct cmd *, int, char **);
 
 const struct cmd cmd_uniq = {
 	"uniq", "drop near-duplicate records from a stream",
-	"uniq [-Ddhz] [-c n | -w n] [-s seed] [-t threshold] [--count] "
-	"[--explain]\n"
+	"uniq [-cDdhiuz] [-f fields] [-s chars] [-t threshold] [-w chars]\n"
+	"\t[--all-repeated[=method]] [--chars=n | --words=n] [--explain]\n"
 	"\t[--id=field] [--jsonl-skip-bad] [--keep-case] [--keep-punct] "
 	"[--multiset]\n"
-	"\t[--progress | --no-progress] [" RECOPT_MODES "] [file ...]",
+	"\t[--progress | --no-progress] [--seed=n] [" RECOPT_MODES "] "
+	"[file ...]",
 	uniq_exec
 };
 
 enum {
-	OPT_COUNT = OPT_CMD_FIRST,
-	OPT_EXPLAIN
+	OPT_EXPLAIN = OPT_CMD_FIRST
 };
+
+/* -D's groups, as GNU uniq's --all-repeated=METHOD separates them. */
+enum { SEP_NONE, SEP_PREPEND, SEP_SEPARATE };
+static const char *const sepnames[] = { "none", "prepend", "separate" };
+#define NSEP	(sizeof(sepnames) / sizeof(sepnames[0]))
 
 struct uniq {
 	struct dedup dd;
 	struct recopts rec;
-	int	 count, repeated, all, explain, track;
+	struct reckey key;	/* -f, -s, -w */
+	int	 count, repeated, unique, all, sep, icase, explain;
+	int	 track;		/* count each group */
+	int	 hold;		/* print at the end */
 	double	 t;		/* -t */
 	uint64_t *cnt;		/* occurrences of each kept record */
 	size_t	 cap;		/* of cnt, dhead, dtail */
@@ -137,7 +149,7 @@ kept(struct uniq *u, uint32_t id, const char *rec, size_t len)
 		if (u->all)
 			u->dhead[id] = u->dtail[id] = NONE;
 	}
-	if (!u->track && !u->explain)
+	if (!u->hold && !u->explain && !u->repeated)
 		put(u, rec, len);
 }
 
@@ -179,7 +191,7 @@ duplicate(struct uniq *u, uint32_t id, const char *rec, size_t len)
 		put(u, k, klen);
 	} else if (u->all)
 		dropped(u, id, rec, len);
-	else if (u->repeated && !u->count && u->cnt[id] == 2) {
+	else if (u->repeated && !u->hold && u->cnt[id] == 2) {
 		k = kept_rec(u, id, &klen);
 		put(u, k, klen);
 	}
@@ -220,31 +232,42 @@ emit(void *ctx, const char *name, const struct dedup_item *items,
 	progress_count(n, bytes);
 }
 
-/* At the end of input: the counts, or the groups of -D. */
+/* -D: a group of kept record id, k, and its near-duplicates. */
+static void
+group(struct uniq *u, size_t id, const char *k, size_t klen, int first)
+{
+	size_t i;
+
+	if (u->sep == SEP_PREPEND || (u->sep == SEP_SEPARATE && !first))
+		put(u, "", 0);
+	put(u, k, klen);
+	for (i = u->dhead[id]; i != NONE; i = u->dnext[i])
+		put(u, u->dtext.data + u->doff[i],
+		    (size_t)(u->doff[i + 1] - u->doff[i]));
+}
+
+/* At the end of input: the counts, -u's records, or the groups of -D. */
 static void
 finish(struct uniq *u)
 {
 	const char *k;
-	size_t id, i, klen;
+	size_t id, klen, groups = 0;
 
-	if (!u->count && !u->all)
+	if (!u->hold)
 		return;
 	for (id = 0; id < dedup_kept(&u->dd); id++) {
-		if (u->repeated && u->cnt[id] < 2)
+		if ((u->repeated || u->all) && u->cnt[id] < 2)
+			continue;
+		if (u->unique && u->cnt[id] > 1)
 			continue;
 		k = kept_rec(u, (uint32_t)id, &klen);
-		if (u->count) {
-			if (printf("%7" PRIu64 " ", u->cnt[id]) < 0)
-				err(EXIT_TROUBLE, "stdout");
-			put(u, k, klen);
+		if (u->all) {
+			group(u, id, k, klen, groups++ == 0);
 			continue;
 		}
-		if (u->dhead[id] == NONE)
-			continue;
+		if (u->count && printf("%7" PRIu64 " ", u->cnt[id]) < 0)
+			err(EXIT_TROUBLE, "stdout");
 		put(u, k, klen);
-		for (i = u->dhead[id]; i != NONE; i = u->dnext[i])
-			put(u, u->dtext.data + u->doff[i],
-			    (size_t)(u->doff[i + 1] - u->doff[i]));
 	}
 }
 
@@ -256,9 +279,45 @@ refuse(const struct cmd *c, int ch)
 		warnx("--weights: not an option of uniq: resemblance is "
 		    "unweighted");
 	else
-		warnx("-%c: not an option of uniq: its sketch is always "
-		    "%s, sized from -t", ch, scheme_algo_name(ALGO_MINHASH));
+		warnx("--%s: not an option of uniq: its sketch is always "
+		    "%s, sized from -t", ch == 'a' ? "algorithm" : "size",
+		    scheme_algo_name(ALGO_MINHASH));
 	cli_usage(c);
+}
+
+/* --all-repeated's METHOD: SEP_*. */
+static int
+separation(const struct cmd *c, const char *arg)
+{
+	size_t i;
+
+	for (i = 0; arg != NULL && i < NSEP; i++)
+		if (strcmp(arg, sepnames[i]) == 0)
+			return (int)i;
+	if (arg == NULL)
+		return SEP_NONE;
+	warnx("--all-repeated: %s: expected none, prepend or separate",
+	    cli_vis(arg));
+	cli_usage(c);
+}
+
+/* -f, -s, -w: the fields, bytes skipped, bytes compared; 1 if ch is one. */
+static int
+key_option(const struct cmd *c, struct reckey *k, int ch, const char *arg)
+{
+	char opt[3] = { '-', (char)ch, '\0' };
+	size_t *n;
+
+	if (ch == 'f')
+		n = &k->skipfields;
+	else if (ch == 's')
+		n = &k->skipchars;
+	else if (ch == 'w')
+		n = &k->checkchars;
+	else
+		return 0;
+	*n = (size_t)cli_number(c, opt, arg, 0, LLONG_MAX);
+	return 1;
 }
 
 static int
@@ -266,23 +325,32 @@ uniq_option(const struct cmd *c, void *args, int ch, const char *arg)
 {
 	struct uniq *u = args;
 
+	if (key_option(c, &u->key, ch, arg))
+		return 1;
 	switch (ch) {
-	case 'a':
-	case 'k':
-	case OPT_WEIGHTS:
-		refuse(c, ch);
+	case OPT_LONGONLY | 'a':
+	case OPT_LONGONLY | 'k':
+	case OPT_LONGONLY | OPT_WEIGHTS:
+		refuse(c, ch & ~OPT_LONGONLY);
+		break;
+	case 'c':
+		u->count = 1;
 		break;
 	case 'D':
 		u->all = 1;
+		u->sep = separation(c, arg);
 		break;
 	case 'd':
 		u->repeated = 1;
 		break;
+	case 'i':
+		u->icase = 1;
+		break;
 	case 't':
 		u->t = cli_fraction(c, "-t", arg, 0);
 		break;
-	case OPT_COUNT:
-		u->count = 1;
+	case 'u':
+		u->unique = 1;
 		break;
 	case OPT_EXPLAIN:
 		u->explain = 1;
@@ -301,38 +369,76 @@ uniq_parse(const struct cmd *c, int argc, char **argv, struct uniq *u,
 	static const struct option longopts[] = {
 		SHOPT_LONG,
 		COMMON_LONG,
-		{ "all-repeated", no_argument, NULL, 'D' },
-		{ "count", no_argument, NULL, OPT_COUNT },
+		{ "all-repeated", optional_argument, NULL, 'D' },
+		{ "check-chars", required_argument, NULL, 'w' },
+		{ "count", no_argument, NULL, 'c' },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
+		{ "ignore-case", no_argument, NULL, 'i' },
 		{ "repeated", no_argument, NULL, 'd' },
+		{ "skip-chars", required_argument, NULL, 's' },
+		{ "skip-fields", required_argument, NULL, 'f' },
 		{ "threshold", required_argument, NULL, 't' },
+		{ "unique", no_argument, NULL, 'u' },
+		{ "zero-terminated", no_argument, NULL, 'z' },
 		RECOPT_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { SHOPT_SHORT RECOPT_SHORT "Ddht:",
+	/* The letters are uniq(1)'s: shingling is by long names only. */
+	struct cli_parse p = { RECOPT_SHORT "cDdf:his:t:uw:",
 	    longopts, uniq_option, u, so, NULL,
 	    &u->rec, NULL };
 
 	memset(u, 0, sizeof(*u));
 	recopts_init(&u->rec, REC_LINES);
-	u->t = DEFAULT_THRESHOLD;
+	u->key.checkchars = SIZE_MAX;
+	u->t = SIMILARITY_DEFAULT;
 	shopts_init(so);
 	so->algo = ALGO_MINHASH;
+	so->longonly = 1;
 	return cli_parse(c, argc, argv, &p);
 }
 
+/*
+ * -c N as neardup uniq took it once, character N-grams: N is no file,
+ * and it is a number.  Says what -c means now, and exits 2.
+ */
 static void
-uniq_check(const struct cmd *c, struct uniq *u)
+old_count(const struct cmd *c, int argc, char **argv)
 {
-	if (u->all && (u->repeated || u->count)) {
-		warnx("-D excludes -d and --count");
+	int i;
+
+	for (i = 0; i < argc; i++)
+		if (argv[i][0] != '\0' &&
+		    strspn(argv[i], "0123456789") == strlen(argv[i]) &&
+		    access(argv[i], F_OK) == -1) {
+			warnx("%s: no such file: -c counts, as in uniq(1); "
+			    "character %s-grams are --chars=%s", argv[i],
+			    argv[i], argv[i]);
+			cli_usage(c);
+		}
+}
+
+static void
+uniq_check(const struct cmd *c, struct uniq *u, struct shopts *so,
+    int argc, char **argv)
+{
+	if (u->all && (u->unique || u->count)) {
+		warnx("-D excludes -c and -u");
 		cli_usage(c);
 	}
-	if (u->explain && (u->all || u->repeated || u->count)) {
-		warnx("--explain excludes -D, -d and --count");
+	if (u->explain && (u->all || u->repeated || u->count || u->unique)) {
+		warnx("--explain excludes -c, -D, -d and -u");
 		cli_usage(c);
 	}
-	u->track = u->count || u->repeated || u->all;
+	if (u->icase && so->keepcase) {
+		warnx("-i and --keep-case exclude each other");
+		cli_usage(c);
+	}
+	if (u->count)
+		old_count(c, argc, argv);
+	u->key.mode = u->rec.mode;
+	u->track = u->count || u->repeated || u->all || u->unique;
+	u->hold = u->count || u->all || u->unique;
 }
 
 static int
@@ -348,12 +454,12 @@ uniq_exec(const struct cmd *c, int argc, char **argv)
 		return out_close();
 	argc -= n;
 	argv += n;
-	uniq_check(c, &u);
+	uniq_check(c, &u, &so, argc, argv);
 	recopts_check(c, &u.rec);
 	shopts_scheme(c, &so, u.rec.mode, &sc);
-	dedup_init(&u.dd, &sc, u.t, u.rec.mode);
+	dedup_init(&u.dd, &sc, u.t, &u.key);
 
-	progress_start("records", !u.count && !u.all);
+	progress_start("records", !u.hold);
 	progress_inputs(argv, argc, NULL);
 	in = uniqin_new(&u.dd, &u.rec, emit, &u);
 	if (argc == 0)

@@ -34,7 +34,7 @@ dedup_bands(struct lsh *l, double t)
 
 void
 dedup_init(struct dedup *d, const struct scheme *sc, double t,
-    enum recmode mode)
+    const struct reckey *key)
 {
 	memset(d, 0, sizeof(*d));
 	d->sc = *sc;
@@ -44,7 +44,7 @@ dedup_init(struct dedup *d, const struct scheme *sc, double t,
 	d->sc.weighted = 0;
 	d->sc.wdigest = 0;
 	d->t = t;
-	d->mode = mode;
+	d->key = *key;
 	recsim_init(&d->rs, &d->sc);
 	d->cap = RECORDS_MIN;
 	d->off = xreallocarray(NULL, d->cap + 1, sizeof(*d->off));
@@ -71,7 +71,7 @@ dedup_sketcher_init(struct dedup_sketcher *k, const struct dedup *d)
 	memset(k, 0, sizeof(*k));
 	k->sc = d->sc;
 	k->lsh = d->lsh;
-	k->mode = d->mode;
+	k->key = d->key;
 	shingle_init(&k->sh, &k->sc, NULL, recsim_sink, &k->hs);
 	/* Whole groups of eight for the AVX2 loop; the rest go unused. */
 	n = (k->sc.size + 7) & ~7u;
@@ -87,7 +87,7 @@ shingles(struct dedup_sketcher *k, struct dedup_item *it,
 	const char *text;
 	size_t tlen;
 
-	text = record_text(k->mode, it->rec, it->len, &tlen);
+	text = record_key(&k->key, it->rec, it->len, &tlen);
 	k->hs.n = 0;
 	shingle_feed(&k->sh, text, tlen);
 	shingle_end(&k->sh);
@@ -182,7 +182,7 @@ exact_find(const struct dedup *d, uint64_t key, const char *p, size_t len,
 	tagmap_seek(&d->exact, key, &c);
 	while ((id = tagmap_next(&c)) != TAGMAP_NONE) {
 		rec = dedup_record(d, id, &rlen);
-		text = record_text(d->mode, rec, rlen, &tlen);
+		text = record_key(&d->key, rec, rlen, &tlen);
 		if (tlen == len && memcmp(text, p, len) == 0)
 			break;
 		if (*seen == TAGMAP_NONE)
@@ -298,7 +298,7 @@ similar(struct dedup *d, uint32_t id)
 	if ((r = recsim_similar_cached(&d->rs, id, d->t)) >= 0)
 		return r;
 	krec = dedup_record(d, id, &klen);
-	ktext = record_text(d->mode, krec, klen, &klen);
+	ktext = record_key(&d->key, krec, klen, &klen);
 	return recsim_similar(&d->rs, id, ktext, klen, d->t);
 }
 
@@ -320,7 +320,7 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
 	int held = 0;
 
 	d->st.records++;
-	text = record_text(d->mode, it->rec, it->len, &tlen);
+	text = record_key(&d->key, it->rec, it->len, &tlen);
 	it->kept = 0;
 	if (!it->same) {
 		/* Records added since the look may have this text. */
@@ -396,7 +396,7 @@ dedup_look(struct dedup *d, struct dedup_item *items, size_t n)
 	uint32_t id, seen;
 
 	for (i = 0; i < n; i++) {
-		text = record_text(d->mode, items[i].rec, items[i].len, &tlen);
+		text = record_key(&d->key, items[i].rec, items[i].len, &tlen);
 		items[i].xkey = xxh_bytes(text, tlen, d->sc.seed ^ TAG_TEXT);
 	}
 	for (i = 0; i < n + DEDUP_AHEAD; i++) {
@@ -405,7 +405,7 @@ dedup_look(struct dedup *d, struct dedup_item *items, size_t n)
 		if (i < DEDUP_AHEAD)
 			continue;
 		it = &items[i - DEDUP_AHEAD];
-		text = record_text(d->mode, it->rec, it->len, &tlen);
+		text = record_key(&d->key, it->rec, it->len, &tlen);
 		id = exact_find(d, it->xkey, text, tlen, &seen);
 		it->same = id != TAGMAP_NONE;
 		it->seen = it->same ? id : seen;

@@ -84,7 +84,7 @@ struct dedup_item {
 struct dedup_sketcher {
 	struct scheme sc;
 	struct lsh lsh;
-	enum recmode mode;
+	struct reckey key;
 	struct shingler sh;
 	struct minhash mh;	/* b * r values, rounded up to 8 */
 	uint64_t *sig;
@@ -104,7 +104,7 @@ struct dedup {
 	struct scheme sc;	/* minhash of b * r values */
 	struct lsh lsh;
 	double	 t;
-	enum recmode mode;	/* what of a record is shingled (record.h) */
+	struct reckey key;	/* what of a record is compared (record.h) */
 
 	int	 full[DEDUP_MAXB];	/* band key holds DEDUP_CHAINMAX */
 	uint32_t cand[DEDUP_MAXB * DEDUP_CHAINMAX];	/* candidates */
@@ -135,11 +135,11 @@ struct dedup {
 /*
  * Set up for threshold t (0 < t <= 1) and the shingling of sc (kind,
  * length, normalization, --multiset, seed; the algorithm and size are
- * ignored).  Records are in mode, which says what of each is shingled
- * (record_text()): with REC_TSV, what follows its first tab.
+ * ignored).  Of each record, what key says is compared (record_key()):
+ * with REC_TSV, what follows its first tab, less what -f and -s skip.
  */
 void	dedup_init(struct dedup *, const struct scheme *sc, double t,
-	    enum recmode mode);
+	    const struct reckey *key);
 
 /*
  * The bands and rows used for threshold t: lsh_choose() with DEDUP_K

@@ -158,4 +158,51 @@ record_text(enum recmode mode, const char *rec, size_t len, size_t *tlen)
 const char *record_id(enum recmode mode, const char *rec, size_t len,
 	    size_t *idlen);
 
+/*
+ * What of a record is compared, as uniq(1) says with -f, -s and -w: its
+ * text (record_text()) less the first skipfields fields, each blanks then
+ * non-blanks, then less skipchars bytes, and of the rest at most
+ * checkchars bytes.  Bytes, not characters, as GNU uniq counts them; the
+ * blanks are space, tab and newline (a newline is in a NUL-terminated
+ * record), as GNU's.
+ */
+struct reckey {
+	enum recmode mode;
+	size_t	 skipfields;
+	size_t	 skipchars;
+	size_t	 checkchars;	/* SIZE_MAX: all */
+};
+
+/* Compare the whole text of records in mode. */
+#define RECKEY_WHOLE(mode) { (mode), 0, 0, SIZE_MAX }
+
+static inline int
+record_blank(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n';
+}
+
+/* The part of record rec that key k compares, and its length in *klen. */
+static inline const char *
+record_key(const struct reckey *k, const char *rec, size_t len,
+    size_t *klen)
+{
+	const char *p, *end;
+	size_t i;
+
+	p = record_text(k->mode, rec, len, &len);
+	end = p + len;
+	for (i = 0; i < k->skipfields && p < end; i++) {
+		while (p < end && record_blank(*p))
+			p++;
+		while (p < end && !record_blank(*p))
+			p++;
+	}
+	p += (size_t)(end - p) < k->skipchars ? (size_t)(end - p) :
+	    k->skipchars;
+	*klen = (size_t)(end - p) < k->checkchars ? (size_t)(end - p) :
+	    k->checkchars;
+	return p;
+}
+
 #endif

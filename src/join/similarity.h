@@ -13,6 +13,16 @@
 #include "scheme.h"
 #include "shset.h"
 
+/*
+ * The one default threshold of resemblance, for compare, cluster, uniq,
+ * hash --bands and near: on the labelled corpora of bench/quality.sh it
+ * best separates edited copies of one text from different texts
+ * (bench/README.md, "The default threshold").  neardup(1) says so in one
+ * place, THRESHOLD.
+ */
+#define SIMILARITY_DEFAULT	0.5
+#define SIMILARITY_DEFAULT_TEXT	"0.5"	/* the same, as compare prints it */
+
 struct similarity {
 	size_t	 size_a, size_b;	/* distinct shingles */
 	size_t	 shared;

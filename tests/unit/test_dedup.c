@@ -119,8 +119,9 @@ static void
 init(struct dedup *d, double t, enum recmode mode)
 {
 	struct scheme sc = chars5();
+	struct reckey key = RECKEY_WHOLE(mode);
 
-	dedup_init(d, &sc, t, mode);
+	dedup_init(d, &sc, t, &key);
 }
 
 static int
