@@ -2016,3 +2016,51 @@ edited() {
 	cut -f1,2 <<<"$output" | LC_ALL=C sort >got
 	diff want got || fail "--exact from lines differs from brute force"
 }
+
+# ---- --files0-from ----------------------------------------------------------
+
+@test "cluster-300: --files0-from=- clusters every listed document in one run, as -r does" {
+	corpus
+	cl -r c
+	local want=$output
+	# xargs -n 4 would cluster each batch alone; the list is one input.
+	find c -name '*.txt' -print0 | LC_ALL=C sort -z >list
+	run --separate-stderr bash -c '"$NEARDUP" cluster --docs --files0-from=- <list'
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$want"
+	cl --docs --files0-from=list
+	assert_output "$want"
+	cl --files0-from list -r
+	assert_output "$want"
+}
+
+@test "cluster-301: --files0-from: names with newlines; bad names reported with LIST:N, the others clustered" {
+	corpus
+	cp c/a.txt $'c/new\nline.txt'
+	printf 'c/a.txt\0c/new\nline.txt\0\0c/missing\0' >list
+	run --separate-stderr bash -c '"$NEARDUP" cluster -z --docs --files0-from=list | tr "\0" "|"'
+	assert_output $'c/a.txt|c/new\nline.txt|'
+	cl --docs --files0-from=list
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: list:3: invalid zero-length file name$'
+	assert_stderr_line '^neardup: c/missing: No such file or directory$'
+}
+
+@test "cluster-302: --files0-from without --docs names files of fingerprint lines; refused with operands, --sorted, --bands" {
+	corpus
+	neardup hash -a oph -r c >fps
+	cl fps
+	local want=$output
+	printf 'fps\0' >list
+	cl --files0-from=list
+	assert_exit OK
+	assert_output "$want"
+	usage_error --files0-from=list fps
+	assert_stderr_line '^neardup: file operands cannot be combined with --files0-from$'
+	usage_error --files0-from=list --sorted
+	assert_stderr_line '^neardup: --bands and --sorted read their operands in order: not with --files0-from$'
+	usage_error --files0-from=list --bands
+	trouble --files0-from=nolist
+	assert_stderr_line '^neardup: nolist: No such file or directory$'
+}

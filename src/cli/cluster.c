@@ -407,9 +407,9 @@ cluster_check_out(const struct cmd *c, const struct cluster_args *a)
 
 /* Refuse options that do not go together. */
 static void
-cluster_check(const struct cmd *c, struct cluster_args *a)
+cluster_check(const struct cmd *c, int argc, struct cluster_args *a)
 {
-	inopts_check(c, &a->io);
+	inopts_check(c, &a->io, argc);
 	cluster_check_out(c, a);
 	if ((a->so.given || a->so.algo_given) && !a->docs) {
 		warnx("shingling options apply to documents (--docs, -r): the "
@@ -422,6 +422,11 @@ cluster_check(const struct cmd *c, struct cluster_args *a)
 		warnx("--bands and --sorted group equal keys: no documents, "
 		    "--pairs, --lsh, -d, -t, --verify or --transitive (the "
 		    "bands were chosen by hash --bands)");
+		cli_usage(c);
+	}
+	if ((a->bands || a->sorted) && a->io.list != NULL) {
+		warnx("--bands and --sorted read their operands in order: "
+		    "not with --files0-from");
 		cli_usage(c);
 	}
 	if (a->exact && (a->verify || a->have_lsh || a->have_d || a->bands ||
@@ -438,6 +443,43 @@ cluster_check(const struct cmd *c, struct cluster_args *a)
 	}
 }
 
+/* A file of fingerprint lines for the set, and how it went. */
+struct lines_in {
+	struct fpset *s;
+	int	 zero, rval;
+};
+
+static void
+load_lines(void *ctx, const char *path)
+{
+	struct lines_in *in = ctx;
+
+	if (fpset_load(in->s, path, in->zero, 0) == -1)
+		in->rval = EXIT_TROUBLE;
+}
+
+/*
+ * The fingerprint lines of the operands, or of the files that a
+ * --files0-from list names, into s.
+ */
+static int
+cluster_lines(int argc, char **argv, struct cluster_args *a,
+    struct fpset *s)
+{
+	struct lines_in in = { s, a->oo.zero, EXIT_OK };
+	int i;
+
+	progress_start("fingerprints", 0);
+	if (a->io.list != NULL)
+		return cli_files0(a->io.list, load_lines, &in) | in.rval;
+	progress_inputs(argv, argc, NULL);
+	if (argc == 0)
+		load_lines(&in, "-");
+	for (i = 0; i < argc; i++)
+		load_lines(&in, argv[i]);
+	return in.rval;
+}
+
 /* The fingerprints into s: of documents, or of fingerprint lines. */
 static int
 cluster_read(const struct cmd *c, int argc, char **argv,
@@ -445,18 +487,10 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 {
 	struct hashcfg cfg;
 	struct hashrun *run;
-	int i, rval = EXIT_OK;
+	int i;
 
-	if (!a->docs) {
-		progress_start("fingerprints", 0);
-		progress_inputs(argv, argc, NULL);
-		if (argc == 0 && fpset_load(s, "-", a->o.zero, 0) == -1)
-			rval = EXIT_TROUBLE;
-		for (i = 0; i < argc; i++)
-			if (fpset_load(s, argv[i], a->o.zero, 0) == -1)
-				rval = EXIT_TROUBLE;
-		return rval;
-	}
+	if (!a->docs)
+		return cluster_lines(argc, argv, a, s);
 	/* Documents: one permutation hashing unless -a says. */
 	if (!a->so.algo_given)
 		a->so.algo = ALGO_OPH;
@@ -467,9 +501,12 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 	cfg.wt = a->so.weights != NULL ? &a->so.wt : NULL;
 	cfg.binary = a->io.binary;
 	progress_start("files", 0);
-	progress_inputs(argv, argc, &a->io.walk);
+	if (a->io.list == NULL)
+		progress_inputs(argv, argc, &a->io.walk);
 	run = hashrun_new(&cfg, a->jobs, &a->io.walk, collect, s);
-	if (argc == 0)
+	if (a->io.list != NULL)
+		hashrun_files0(run, a->io.list);
+	else if (argc == 0)
 		hashrun_operand(run, "-");
 	for (i = 0; i < argc; i++)
 		hashrun_operand(run, argv[i]);
@@ -572,7 +609,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 		return out_close();
 	argc -= n;
 	argv += n;
-	cluster_check(c, &a);
+	cluster_check(c, argc, &a);
 	if (a.sorted) {
 		rval = cluster_sorted(argc, argv, &a.o, a.bands);
 		return out_close() | rval;

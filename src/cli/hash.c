@@ -44,7 +44,6 @@ struct hash_args {
 	struct inopts io;
 	struct recopts rec;
 	struct lsh lsh;
-	const char *list;	/* --files0-from */
 	unsigned jobs;
 	int	 bands, have_lsh;
 	double	 t;
@@ -70,9 +69,6 @@ hash_option(const struct cmd *c, void *args, int ch, const char *arg)
 		cli_lsh(c, arg, &a->lsh);
 		a->have_lsh = 1;
 		break;
-	case OPT_FILES0:
-		a->list = arg;
-		break;
 	default:
 		return 0;
 	}
@@ -87,7 +83,6 @@ hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 		SHOPT_LONG,
 		INOPT_LONG,
 		COMMON_LONG,
-		{ "files0-from", required_argument, NULL, OPT_FILES0 },
 		RECOPT_LONG,
 		{ "lines", no_argument, NULL, OPT_LINES },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -113,7 +108,7 @@ hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 static void
 hash_check(const struct cmd *c, int argc, struct hash_args *a)
 {
-	inopts_check(c, &a->io);
+	inopts_check(c, &a->io, argc);
 	a->cfg.mode = a->rec.mode;
 	a->cfg.zero = a->rec.delim == '\0';
 	if (a->io.binary && a->cfg.mode != REC_NONE) {
@@ -122,10 +117,6 @@ hash_check(const struct cmd *c, int argc, struct hash_args *a)
 		cli_usage(c);
 	}
 	a->cfg.binary = a->io.binary;
-	if (a->list != NULL && argc > 0) {
-		warnx("file operands cannot be combined with --files0-from");
-		cli_usage(c);
-	}
 	if (!a->bands && (a->t >= 0 || a->have_lsh)) {
 		warnx("-t and --lsh apply to --bands");
 		cli_usage(c);
@@ -166,11 +157,11 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	hash_check(c, argc, &a);
 
 	progress_start(a.cfg.mode == REC_NONE ? "files" : NULL, 1);
-	if (a.list == NULL)
+	if (a.io.list == NULL)
 		progress_inputs(argv, argc, &a.io.walk);
 	run = hashrun_new(&a.cfg, a.jobs, &a.io.walk, write_lines, NULL);
-	if (a.list != NULL)
-		hashrun_files0(run, a.list);
+	if (a.io.list != NULL)
+		hashrun_files0(run, a.io.list);
 	else if (argc == 0)
 		hashrun_operand(run, "-");
 	else

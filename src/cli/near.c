@@ -338,9 +338,10 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		warnx("expected an index of fingerprint lines");
 		cli_usage(c);
 	}
-	if (a->self && (argc > 1 || a->docs || a->limit > 0)) {
-		warnx("--self takes the index alone, without queries, --docs "
-		    "or -n");
+	if (a->self && (argc > 1 || a->docs || a->limit > 0 ||
+	    a->io.list != NULL)) {
+		warnx("--self takes the index alone, without queries, --docs, "
+		    "--files0-from or -n");
 		cli_usage(c);
 	}
 	if (algo_get(a->so.algo)->cand != CAND_HAMMING) {
@@ -361,7 +362,7 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		    "to --docs");
 		cli_usage(c);
 	}
-	inopts_check(c, &a->io);
+	inopts_check(c, &a->io, argc - 1);
 }
 
 static void
@@ -374,7 +375,8 @@ near_check(const struct cmd *c, int argc, char **argv,
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && strcmp(argv[0], "-") == 0)
 			break;
-	if (strcmp(argv[0], "-") == 0 && !a->self && (argc == 1 || i < argc)) {
+	if (strcmp(argv[0], "-") == 0 && !a->self && (argc == 1 || i < argc) &&
+	    (a->io.list == NULL || strcmp(a->io.list, "-") == 0)) {
 		warnx("the index and the queries cannot both be standard "
 		    "input");
 		cli_usage(c);
@@ -398,6 +400,35 @@ near_self(struct near *r)
 	free(ps.p);
 }
 
+/* A query of a --files0-from list: a document, or a file of lines. */
+struct near_query {
+	struct near *r;
+	struct walk *w;		/* NULL: fingerprint lines */
+	struct digest *dg;
+	int	 binary;
+};
+
+static void
+query_one(void *ctx, const char *path)
+{
+	struct near_query *q = ctx;
+
+	if (q->w != NULL)
+		query_docs(q->r, q->w, q->dg, path, q->binary);
+	else
+		query_lines(q->r, path);
+}
+
+/* The queries of --files0-from=list. */
+static void
+near_list(struct near *r, struct walk *w, struct digest *dg,
+    const char *list, int binary)
+{
+	struct near_query q = { r, w, dg, binary };
+
+	r->rval |= cli_files0(list, query_one, &q);
+}
+
 /* --docs: the documents of the queries, hashed as the index was. */
 static void
 near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
@@ -419,7 +450,9 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 	check_d(r->d, sc.size);
 	digest_init(&dg, &sc, a->so.weights ? &a->so.wt : NULL, NULL);
 	w = cli_walk(&a->io.walk);
-	if (argc == 1)
+	if (a->io.list != NULL)
+		near_list(r, w, &dg, a->io.list, a->io.binary);
+	else if (argc == 1)
 		query_docs(r, w, &dg, "-", a->io.binary);
 	for (i = 1; i < argc; i++)
 		query_docs(r, w, &dg, argv[i], a->io.binary);
@@ -481,6 +514,8 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		near_self(&r);
 	else if (a.docs)
 		near_docs(c, &r, argc, argv, &a);
+	else if (a.io.list != NULL)
+		near_list(&r, NULL, NULL, a.io.list, 0);
 	else {
 		if (argc == 1)
 			query_lines(&r, "-");
