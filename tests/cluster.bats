@@ -1009,9 +1009,9 @@ EOF
 	corpus
 	neardup hash -a oph c/a.txt >fps.fp
 	usage_error --format=text fps.fp
-	assert_stderr_line '^neardup: --format: text: expected groups, tsv or json$'
+	assert_stderr_line '^neardup: --format: text: expected groups, tsv, json or sh$'
 	usage_error --keep=last fps.fp
-	assert_stderr_line '^neardup: --keep: last: expected first, longest, shortest or path$'
+	assert_stderr_line '^neardup: --keep: last: expected first, longest, shortest, path, newest or oldest$'
 	usage_error -d x fps.fp
 	assert_stderr_line '^neardup: -d: x: '
 	usage_error -j 0 -r c
@@ -2063,4 +2063,110 @@ edited() {
 	usage_error --files0-from=list --bands
 	trouble --files0-from=nolist
 	assert_stderr_line '^neardup: nolist: No such file or directory$'
+}
+
+# ---- directory dedup: --keep=newest|oldest, --originals, --summary ----------
+
+@test "cluster-310: --keep=newest and --keep=oldest keep by modification time, ties in input order" {
+	corpus
+	touch -d '2020-01-01 00:00:00' c/*.txt
+	touch -d '2021-01-01 00:00:00' c/a.txt
+	touch -d '2019-01-01 00:00:00' c/a-copy.txt
+	cl --keep=newest --dups -r c
+	assert_exit OK
+	# b's group: one time, so the first, as --keep=first.
+	assert_output "$(printf '%s\n' c/a-01.txt c/a-copy.txt c/b-copy.txt c/b.txt)"
+	cl --keep=oldest --dups -r c
+	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl --keep=newest -r c
+	assert_line --index 0 c/a.txt
+	# Fingerprint lines: the names are the files, looked at now.
+	neardup hash -a oph -r c >fps
+	cl --keep=newest --dups fps
+	assert_exit OK
+	assert_output "$(printf '%s\n' c/a-01.txt c/a-copy.txt c/b-copy.txt c/b.txt)"
+	mv c gone
+	trouble --keep=oldest fps
+	assert_stderr_line '^neardup: --keep: c/.*: No such file or directory$'
+	usage_error --keep=latest -r gone
+	assert_stderr_line '^neardup: --keep: latest: expected first, longest, shortest, path, newest or oldest$'
+}
+
+@test "cluster-311: --originals: a file under DIR is kept and never listed, two of them both kept" {
+	corpus
+	mkdir -p c/orig c/origx
+	mv c/a-copy.txt c/orig/
+	cl --originals=c/orig --dups -r c
+	assert_exit OK
+	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl --originals=c/orig -r c
+	assert_line --index 0 c/orig/a-copy.txt
+	# Two originals in one group: neither listed, both unique.
+	cp c/a.txt c/orig/a2.txt
+	cl --originals=c/orig --dups -r c
+	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl --originals=c/orig --uniques -r c
+	assert_line c/orig/a-copy.txt
+	assert_line c/orig/a2.txt
+	refute_line c/a.txt
+	# By whole components: c/orig does not hold c/origx; absolute,
+	# relative and ./ spellings meet; the option repeats.
+	mv c/orig/a2.txt c/origx/
+	cl --originals="$PWD/c/./orig" --dups -r c
+	assert_line c/origx/a2.txt
+	refute_line c/orig/a-copy.txt
+	cl --originals=c/orig --originals=./c/origx/ --dups -r c
+	refute_line c/origx/a2.txt
+	refute_line c/orig/a-copy.txt
+	# Fingerprint lines too, and the groups of --transitive.
+	neardup hash -a oph -r c >fps
+	cl --originals=c/origx --dups fps
+	refute_line c/origx/a2.txt
+	cl --originals=c/origx --transitive --dups -r c
+	refute_line c/origx/a2.txt
+	trouble --originals=nodir -r c
+	assert_stderr_line '^neardup: --originals: nodir: No such file or directory$'
+	usage_error --originals=c --pairs -r c
+	usage_error --originals=c --sorted fps
+}
+
+@test "cluster-312: --summary: files and groups, bytes in the duplicates; off when stderr is no terminal, on when it is" {
+	corpus
+	local dups bytes
+	dups=$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)
+	bytes=$(cat $dups | wc -c)
+	cl --summary -r c
+	assert_exit OK
+	assert_equal "$stderr" "neardup: 6 files in 2 groups, $bytes bytes in the 4 duplicates"
+	cl --summary --dups -r c
+	assert_output "$dups"
+	assert_equal "$stderr" "neardup: 6 files in 2 groups, $bytes bytes in the 4 duplicates"
+	cl -r c
+	assert_stderr_empty
+	cl --summary --no-summary -r c
+	assert_stderr_empty
+	run --separate-stderr neardup cluster --summary -r c/c.txt c/d.txt
+	assert_equal "$stderr" "neardup: 0 files in 0 groups, 0 bytes in the 0 duplicates"
+	usage_error --summary --pairs -r c
+	# On a terminal by default (script(1) gives one), not with --no-summary.
+	run script -qec '"$NEARDUP" cluster -r c >/dev/null' /dev/null
+	assert_output --partial "neardup: 6 files in 2 groups, $bytes bytes in the 4 duplicates"
+	run script -qec '"$NEARDUP" cluster --no-summary -r c >/dev/null' /dev/null
+	refute_output --partial 'files in'
+}
+
+@test "cluster-313: -0 ends names with NUL whatever the input; -z reads and writes NUL" {
+	corpus
+	neardup hash -a oph -r c >fps
+	run bash -c '"$NEARDUP" cluster -0 --dups fps | tr "\0\n" "|N"'
+	assert_output 'c/a-copy.txt|c/a.txt|c/b-copy.txt|c/b.txt|'
+	run bash -c '"$NEARDUP" cluster --print0 --uniques -r c | tr "\0\n" "|N"'
+	assert_output 'c/a-01.txt|c/a-05.txt|c/a-30.txt|c/b-01.txt|c/c.txt|c/d.txt|'
+	# Without -z, -0 reads newline-ended lines; -z reads NUL-ended ones.
+	run bash -c '"$NEARDUP" cluster -0 --dups fps | xargs -0 printf "%s\n"'
+	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
+	tr '\n' '\0' <fps >fps0
+	run bash -c '"$NEARDUP" cluster -z --dups fps0 | tr "\0\n" "|N"'
+	assert_output 'c/a-copy.txt|c/a.txt|c/b-copy.txt|c/b.txt|'
+	run -2 --separate-stderr neardup cluster -0 --dups fps0
 }

@@ -233,7 +233,8 @@ void	inopts_free(struct inopts *);
  * Options shared by the commands that write reports (compare, cluster,
  * near): --format, --header, -z.
  */
-enum { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_N };	/* FMT_TEXT: cluster's groups */
+/* FMT_TEXT: cluster's groups; FMT_SH: cluster's removal script. */
+enum { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_SH, FMT_N };
 
 struct outopts {
 	const char *names[FMT_N];	/* --format's words; NULL: not taken */

@@ -230,21 +230,59 @@ struct cluster_args {
 	unsigned jobs;
 	int	 docs, verbose, bands, sorted, verify, exact;
 	int	 have_lsh, have_d, have_t, have_keep;
+	int	 print0;	/* -0: NUL-ended output, newline-ended input */
+	int	 summary;	/* --summary 1, --no-summary 0, -1: a terminal */
+	struct cout_tally tally;
 };
+
+/* --originals=DIR: its realpath(3), for comparing with the members'. */
+static void
+originals_option(struct cluster_args *a, const char *arg)
+{
+	char *p;
+
+	if ((p = realpath(arg, NULL)) == NULL)
+		err(EXIT_TROUBLE, "--originals: %s", cli_vis(arg));
+	a->o.orig = xreallocarray(a->o.orig, a->o.norig + 1,
+	    sizeof(*a->o.orig));
+	a->o.orig[a->o.norig++] = p;
+}
+
+/* The options of directory dedup: --originals, --summary, -0. */
+static int
+dedup_option(struct cluster_args *a, int ch, const char *arg)
+{
+	switch (ch) {
+	case '0':
+		a->print0 = 1;
+		break;
+	case OPT_CMD_FIRST + 12:
+		originals_option(a, arg);
+		break;
+	case OPT_CMD_FIRST + 13:
+	case OPT_CMD_FIRST + 14:
+		a->summary = ch == OPT_CMD_FIRST + 13;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
 
 /* --keep=WHICH */
 static void
 keep_option(const struct cmd *c, struct cluster_args *a, const char *arg)
 {
+	/* In the order of KEEP_* (clusterout.h). */
 	static const char *const keeps[] = { "first", "longest", "shortest",
-	    "path" };
+	    "path", "newest", "oldest" };
 	int k;
 
-	for (k = 0; k < 4 && strcmp(arg, keeps[k]) != 0; k++)
+	for (k = 0; k < 6 && strcmp(arg, keeps[k]) != 0; k++)
 		;
-	if (k == 4) {
-		warnx("--keep: %s: expected first, longest, shortest or path",
-		    cli_vis(arg));
+	if (k == 6) {
+		warnx("--keep: %s: expected first, longest, shortest, path, "
+		    "newest or oldest", cli_vis(arg));
 		cli_usage(c);
 	}
 	a->o.keep = k;
@@ -306,7 +344,7 @@ cluster_option(const struct cmd *c, void *args, int ch, const char *arg)
 		a->o.pairs = a->co.pairs = 1;
 		break;
 	default:
-		return 0;
+		return dedup_option(a, ch, arg);
 	}
 	return 1;
 }
@@ -352,9 +390,14 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 		{ "transitive", no_argument, NULL, OPT_CMD_FIRST + 9 },
 		{ "verify", no_argument, NULL, OPT_CMD_FIRST + 10 },
 		{ "exact", no_argument, NULL, OPT_CMD_FIRST + 11 },
+		{ "originals", required_argument, NULL, OPT_CMD_FIRST + 12 },
+		{ "summary", no_argument, NULL, OPT_CMD_FIRST + 13 },
+		{ "no-summary", no_argument, NULL, OPT_CMD_FIRST + 14 },
+		{ "print0", no_argument, NULL, '0' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hj:t:v",
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT
+	    "0d:hj:t:v",
 	    longopts, cluster_flag, a, &a->so,
 	    &a->io, NULL, &a->oo };
 	int n;
@@ -363,16 +406,19 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 	a->co.t = DEFAULT_THRESHOLD;
 	a->co.d = 3;
 	a->jobs = hashrun_default_jobs();
+	a->summary = -1;
 	shopts_init(&a->so);
 	inopts_init(&a->io);
 	a->oo.names[FMT_TEXT] = "groups";
 	a->oo.names[FMT_TSV] = "tsv";
 	a->oo.names[FMT_JSON] = "json";
+	a->oo.names[FMT_SH] = "sh";
 	if ((n = cli_parse(c, argc, argv, &p)) == 0)
 		return 0;
 	a->o.fmt = a->oo.fmt;
 	a->o.header = a->oo.header;
-	a->o.zero = a->oo.zero;
+	a->o.zero = a->oo.zero || a->print0;
+	a->o.zin = a->oo.zero;
 	a->docs |= a->io.walk.recursive;
 	return n;
 }
@@ -405,11 +451,43 @@ cluster_check_out(const struct cmd *c, const struct cluster_args *a)
 	}
 }
 
+/*
+ * What the options of directory dedup allow: --format=sh, --originals and
+ * --summary are about groups; the summary is on by default on a terminal.
+ */
+static void
+cluster_check_dedup(const struct cmd *c, struct cluster_args *a)
+{
+	const struct out *o = &a->o;
+
+	if (o->fmt == OUT_SH && (o->pairs || o->all ||
+	    o->show == SHOW_UNIQUES)) {
+		warnx("--format=sh removes the duplicates of each group: not "
+		    "with --pairs, --all or --uniques");
+		cli_usage(c);
+	}
+	if (o->norig > 0 && (o->pairs || a->bands || a->sorted)) {
+		warnx("--originals applies to groups of documents or of "
+		    "fingerprint lines: not with --pairs, --bands or "
+		    "--sorted");
+		cli_usage(c);
+	}
+	if (a->summary == 1 && o->pairs) {
+		warnx("--summary counts groups: not with --pairs");
+		cli_usage(c);
+	}
+	if (a->summary == -1)
+		a->summary = !o->pairs && isatty(STDERR_FILENO);
+	if (a->summary || o->fmt == OUT_SH)
+		a->o.tally = &a->tally;
+}
+
 /* Refuse options that do not go together. */
 static void
 cluster_check(const struct cmd *c, int argc, struct cluster_args *a)
 {
 	inopts_check(c, &a->io, argc);
+	cluster_check_dedup(c, a);
 	cluster_check_out(c, a);
 	if ((a->so.given || a->so.algo_given) && !a->docs) {
 		warnx("shingling options apply to documents (--docs, -r): the "
@@ -596,13 +674,44 @@ say_reads(const struct clusterchk *chk)
 	    (unsigned long long)bytes);
 }
 
+/* Cluster the whole input, held in memory: documents or lines. */
+static int
+cluster_whole(const struct cmd *c, int argc, char **argv,
+    struct cluster_args *a)
+{
+	struct clusterchk chk;
+	struct fpset s;
+	unsigned char *isorig;
+	uint32_t *order;
+	int rval;
+
+	memset(&s, 0, sizeof(s));
+	rval = cluster_read(c, argc, argv, a, &s);
+	cluster_prepare(a, &s, &chk);
+	isorig = cout_originals(&s, &a->o);
+	a->o.isorig = isorig;
+	order = a->o.pairs || a->co.transitive ? NULL : cout_order(&s, &a->o);
+	a->co.order = order;
+	cluster_group(a, &s, &chk);
+	if (a->co.exact != NULL) {
+		if (a->verbose)
+			say_reads(&chk);
+		rval |= chk.rval;
+		clusterchk_free(&chk);
+	}
+	free(order);
+	free(isorig);
+	fpset_free(&s);
+	shopts_free(&a->so);
+	inopts_free(&a->io);
+	return rval;
+}
+
 static int
 cluster_exec(const struct cmd *c, int argc, char **argv)
 {
 	struct cluster_args a;
-	struct clusterchk chk;
-	struct fpset s;
-	uint32_t *order;
+	size_t i;
 	int n, rval;
 
 	if ((n = cluster_parse(c, argc, argv, &a)) == 0)
@@ -610,31 +719,21 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	argc -= n;
 	argv += n;
 	cluster_check(c, argc, &a);
-	if (a.sorted) {
+	if (a.sorted)
 		rval = cluster_sorted(argc, argv, &a.o, a.bands);
-		return out_close() | rval;
-	}
-	if (a.bands) {
+	else if (a.bands)
 		rval = cluster_bandlines(argc, argv, &a.o);
-		return out_close() | rval;
+	else
+		rval = cluster_whole(c, argc, argv, &a);
+	if (a.summary) {
+		/* After the groups it counts, on a terminal too. */
+		out_flush();
+		cout_summary(&a.o);
 	}
-
-	memset(&s, 0, sizeof(s));
-	rval = cluster_read(c, argc, argv, &a, &s);
-	cluster_prepare(&a, &s, &chk);
-	order = a.o.pairs || a.co.transitive ? NULL : cout_order(&s,
-	    a.o.keep);
-	a.co.order = order;
-	cluster_group(&a, &s, &chk);
-	if (a.co.exact != NULL) {
-		if (a.verbose)
-			say_reads(&chk);
-		rval |= chk.rval;
-		clusterchk_free(&chk);
-	}
-	free(order);
-	fpset_free(&s);
-	shopts_free(&a.so);
-	inopts_free(&a.io);
+	if (a.tally.trouble)
+		rval = EXIT_TROUBLE;
+	for (i = 0; i < a.o.norig; i++)
+		free(a.o.orig[i]);
+	free(a.o.orig);
 	return out_close() | rval;
 }

@@ -14,17 +14,20 @@
 
 #include "cli.h"
 #include "clusterout.h"
+#include "clustersh.h"
 #include "digest.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
 /*
- * The size of document i for --keep=longest|shortest.  Only a regular
- * file has a size that says how long a document is: the others (a
- * directory, a device) would be kept or listed for removal by it.
+ * What policy keep compares of document i: its size for longest and
+ * shortest, its modification time (in nanoseconds) for newest and oldest.
+ * Only a regular file has a size that says how long a document is, and a
+ * time that says when its text was written: the others (a directory, a
+ * device) would be kept or listed for removal by it.
  */
-static off_t
-doc_size(const struct fpset *s, uint32_t i)
+static long long
+doc_key(const struct fpset *s, uint32_t i, int keep)
 {
 	struct stat st;
 
@@ -33,91 +36,148 @@ doc_size(const struct fpset *s, uint32_t i)
 	if (!S_ISREG(st.st_mode))
 		errx(EXIT_TROUBLE, "--keep: %s: not a regular file",
 		    cli_vis(fpset_name(s, i)));
-	return st.st_size;
+	if (keep == KEEP_NEWEST || keep == KEEP_OLDEST)
+		return (long long)st.st_mtim.tv_sec * 1000000000 +
+		    st.st_mtim.tv_nsec;
+	return (long long)st.st_size;
 }
 
-/* Sizes and names of s, for sorting ids into keep order. */
+/* Does policy keep compare doc_key()s, and is the larger one kept? */
+static int
+keyed(int keep)
+{
+	return keep != KEEP_FIRST && keep != KEEP_PATH;
+}
+
+static int
+larger_kept(int keep)
+{
+	return keep == KEEP_LONGEST || keep == KEEP_NEWEST;
+}
+
+/*
+ * Is name under one of the --originals directories, each a realpath(3)?
+ * Compared by whole components: /a/b holds /a/b/c, not /a/bc.
+ */
+static int
+under_originals(const struct out *o, const char *name)
+{
+	size_t i, n;
+	char *p;
+	int in = 0;
+
+	if (o->norig == 0 || (p = realpath(name, NULL)) == NULL)
+		return 0;
+	for (i = 0; i < o->norig && !in; i++) {
+		n = strlen(o->orig[i]);
+		in = strncmp(p, o->orig[i], n) == 0 && (p[n] == '\0' ||
+		    p[n] == '/' || (n > 0 && o->orig[i][n - 1] == '/'));
+	}
+	free(p);
+	return in;
+}
+
+unsigned char *
+cout_originals(const struct fpset *s, const struct out *o)
+{
+	unsigned char *f;
+	size_t i;
+
+	if (o->norig == 0)
+		return NULL;
+	f = xcalloc(s->n ? s->n : 1, 1);
+	for (i = 0; i < s->n; i++)
+		f[i] = (unsigned char)under_originals(o, fpset_name(s, i));
+	return f;
+}
+
+/* Is document i an original (--originals)? */
+static int
+original(const struct out *o, uint32_t i)
+{
+	return o->isorig != NULL && o->isorig[i];
+}
+
+/* Keys, originals and names of s, for sorting ids into keep order. */
 static const struct fpset *order_set;
-static off_t *order_size;
-static int order_keep;
+static const struct out *order_out;
+static long long *order_key;
 
 static int
 by_keep(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int c;
+	int c, keep = order_out->keep;
 
-	switch (order_keep) {
-	case KEEP_LONGEST:
-	case KEEP_SHORTEST:
-		if (order_size[x] != order_size[y])
-			return (order_size[x] < order_size[y]) ==
-			    (order_keep == KEEP_SHORTEST) ? -1 : 1;
-		break;
-	case KEEP_PATH:
-		if ((c = strcmp(fpset_name(order_set, x),
-		    fpset_name(order_set, y))) != 0)
-			return c;
-		break;
-	}
+	if (original(order_out, x) != original(order_out, y))
+		return original(order_out, x) ? -1 : 1;
+	if (keyed(keep) && order_key[x] != order_key[y])
+		return (order_key[x] > order_key[y]) == larger_kept(keep) ?
+		    -1 : 1;
+	if (keep == KEEP_PATH && (c = strcmp(fpset_name(order_set, x),
+	    fpset_name(order_set, y))) != 0)
+		return c;
 	return (x > y) - (x < y);
 }
 
 uint32_t *
-cout_order(const struct fpset *s, int keep)
+cout_order(const struct fpset *s, const struct out *o)
 {
 	uint32_t *order;
 	size_t i;
 
-	if (keep == KEEP_FIRST)
+	if (o->keep == KEEP_FIRST && o->isorig == NULL)
 		return NULL;
 	order = xreallocarray(NULL, s->n ? s->n : 1, sizeof(*order));
-	order_size = NULL;
-	if (keep == KEEP_LONGEST || keep == KEEP_SHORTEST) {
-		order_size = xreallocarray(NULL, s->n ? s->n : 1,
-		    sizeof(*order_size));
+	order_key = NULL;
+	if (keyed(o->keep)) {
+		order_key = xreallocarray(NULL, s->n ? s->n : 1,
+		    sizeof(*order_key));
 		for (i = 0; i < s->n; i++)
-			order_size[i] = doc_size(s, (uint32_t)i);
+			order_key[i] = doc_key(s, (uint32_t)i, o->keep);
 	}
 	for (i = 0; i < s->n; i++)
 		order[i] = (uint32_t)i;
 	order_set = s;
-	order_keep = keep;
+	order_out = o;
 	qsort(order, s->n, sizeof(*order), by_keep);
-	free(order_size);
-	order_size = NULL;
+	free(order_key);
+	order_key = NULL;
 	return order;
 }
 
 uint32_t
-cout_kept(const struct fpset *s, const struct group *g, int keep, int byname)
+cout_kept(const struct fpset *s, const struct group *g, const struct out *o,
+    int byname)
 {
-	uint32_t best = g->id[0];
-	off_t bs = 0, sz;
+	uint32_t best = g->id[0], id;
+	long long bk = 0, k;
 	size_t i;
-	int c;
+	int keep = o->keep, c;
 
 	if (byname && keep == KEEP_FIRST)
 		keep = KEEP_PATH;
-	if (keep == KEEP_LONGEST || keep == KEEP_SHORTEST)
-		bs = doc_size(s, best);
+	if (keyed(keep))
+		bk = doc_key(s, best, keep);
 	for (i = 1; i < g->n; i++) {
-		c = strcmp(fpset_name(s, g->id[i]), fpset_name(s, best));
-		switch (keep) {
-		case KEEP_LONGEST:
-		case KEEP_SHORTEST:
-			sz = doc_size(s, g->id[i]);
-			if (keep == KEEP_LONGEST ? sz > bs : sz < bs) {
-				best = g->id[i];
-				bs = sz;
-			} else if (byname && sz == bs && c < 0)
-				best = g->id[i];
-			break;
-		case KEEP_PATH:
-			if (c < 0)
-				best = g->id[i];
-			break;
+		id = g->id[i];
+		if (original(o, id) != original(o, best)) {
+			if (original(o, id)) {
+				best = id;
+				bk = keyed(keep) ? doc_key(s, id, keep) : 0;
+			}
+			continue;
 		}
+		c = strcmp(fpset_name(s, id), fpset_name(s, best));
+		k = keyed(keep) ? doc_key(s, id, keep) : 0;
+		if (keyed(keep) && k != bk) {
+			if ((k > bk) == larger_kept(keep)) {
+				best = id;
+				bk = k;
+			}
+		} else if (c < 0 && (keep == KEEP_PATH || (byname &&
+		    keyed(keep))))
+			best = id;
 	}
 	return best;
 }
@@ -543,7 +603,7 @@ member(const struct group *g, uint32_t id)
 
 size_t
 cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
-    int keep, int byname)
+    const struct out *o, int byname)
 {
 	struct group *g;
 	size_t i, k, n0;
@@ -563,7 +623,7 @@ cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
 		g[k] = g[i];
 		g[k].n = cout_once(s, g[k].id, g[k].n, byname);
 		if (!g[k].haskept || !member(&g[k], g[k].kept))
-			g[k].kept = cout_kept(s, &g[k], keep, byname);
+			g[k].kept = cout_kept(s, &g[k], o, byname);
 		k++;
 	}
 	return k;
@@ -607,14 +667,16 @@ cout_groups(const struct fpset *s, struct clusters *c, const struct out *o,
 	}
 	free(size);
 	free(gi);
-	*ngroups = cout_settle(s, &g, n, &cap, o->keep, 0);
+	*ngroups = cout_settle(s, &g, n, &cap, o, 0);
 	return g;
 }
 
 void
 cout_open(const struct out *o)
 {
-	if (o->fmt == OUT_JSON) {
+	if (o->fmt == OUT_SH)
+		csh_open();
+	else if (o->fmt == OUT_JSON) {
 		putchar('[');
 		out_json_tail("]\n");
 	} else if (o->header) {
@@ -627,7 +689,9 @@ cout_open(const struct out *o)
 void
 cout_close(const struct out *o, size_t shown)
 {
-	if (o->fmt == OUT_JSON) {
+	if (o->fmt == OUT_SH)
+		csh_close();
+	else if (o->fmt == OUT_JSON) {
 		out_json_tail(NULL);
 		printf(shown ? "\n]\n" : "]\n");
 	}
@@ -666,26 +730,154 @@ member_sim(const struct fpset *s, const struct group *g, uint32_t id,
 	return "estimate";
 }
 
+/*
+ * Is member id of g one that --dups lists, one to remove?  Not the kept
+ * one, nor an original (o->isorig).
+ */
+static int
+listed(const struct out *o, const struct group *g, uint32_t id)
+{
+	return id != g->kept && !original(o, id);
+}
+
+/* Count group g in the tally of --summary. */
+static void
+tally_group(const struct fpset *s, const struct group *g,
+    const struct out *o)
+{
+	struct stat st;
+	size_t k;
+
+	if (o->tally == NULL || g->n < 2)
+		return;
+	o->tally->groups++;
+	o->tally->files += g->n;
+	for (k = 0; k < g->n; k++)
+		if (listed(o, g, g->id[k])) {
+			o->tally->dups++;
+			if (stat(fpset_name(s, g->id[k]), &st) == 0)
+				o->tally->bytes += (uint64_t)st.st_size;
+		}
+}
+
+void
+cout_summary(const struct out *o)
+{
+	const struct cout_tally *t = o->tally;
+
+	fprintf(stderr, "%s: %zu file%s in %zu group%s, %ju byte%s in the "
+	    "%zu duplicate%s\n", getprogname(), t->files,
+	    t->files == 1 ? "" : "s", t->groups, t->groups == 1 ? "" : "s",
+	    (uintmax_t)t->bytes, t->bytes == 1 ? "" : "s", t->dups,
+	    t->dups == 1 ? "" : "s");
+}
+
+/* --format=sh: group g as comments and a removal for each duplicate. */
+static void
+sh_group(const struct fpset *s, const struct group *g, const struct out *o)
+{
+	const char *kept = fpset_name(s, g->kept), *basis;
+	uint32_t id;
+	size_t k;
+	double sim;
+
+	csh_kept(kept);
+	for (k = 0; k < g->n; k++) {
+		id = g->id[k];
+		if (id == g->kept)
+			continue;
+		if (!listed(o, g, id)) {
+			csh_original(fpset_name(s, id));
+			continue;
+		}
+		basis = member_sim(s, g, id, o, &sim);
+		if (csh_remove(fpset_name(s, id), kept, sim, basis) == -1 &&
+		    o->tally != NULL)
+			o->tally->trouble = 1;
+	}
+}
+
+/* Member id of g, in the format of o (not --uniques). */
+static void
+member_line(const struct fpset *s, const struct group *g, uint32_t id,
+    const struct out *o, size_t shown, int first)
+{
+	const char *basis = NULL;
+	double sim = 1;
+
+	if (o->fmt != OUT_GROUPS)
+		basis = member_sim(s, g, id, o, &sim);
+	switch (o->fmt) {
+	case OUT_JSON:
+		printf("%s{\"name\": ", first ? "" : ", ");
+		cout_name(o, fpset_name(s, id));
+		if (s->v != NULL || id == g->kept)
+			printf(", \"similarity\": %.6f, \"basis\": \"%s\"}",
+			    cli_cut(sim, 6), basis);
+		else
+			printf(", \"similarity\": null, \"basis\": null}");
+		break;
+	case OUT_TSV:
+		printf("%zu\t", shown);
+		cout_name(o, fpset_name(s, id));
+		if (s->v != NULL || id == g->kept)
+			printf("\t%.6f\t%s", cli_cut(sim, 6), basis);
+		else
+			printf("\t-\t-");
+		cout_end(o);
+		break;
+	default:
+		cout_name(o, fpset_name(s, id));
+		cout_end(o);
+	}
+}
+
+/*
+ * --uniques: the kept member of g, and the originals kept besides it, in
+ * input order after it.
+ */
+static void
+uniques_group(const struct fpset *s, const struct group *g,
+    const struct out *o, size_t *shown)
+{
+	uint32_t id;
+	size_t k;
+
+	for (k = 0; k <= g->n; k++) {
+		id = k == 0 ? g->kept : g->id[k - 1];
+		if (k > 0 && listed(o, g, id))
+			continue;
+		if (k > 0 && id == g->kept)
+			continue;
+		if (o->fmt == OUT_JSON)
+			printf("%s\n", *shown ? "," : "");
+		cout_name(o, fpset_name(s, id));
+		if (o->fmt != OUT_JSON)
+			cout_end(o);
+		else
+			out_json_tail("\n]\n");
+		++*shown;
+	}
+}
+
 /* Print group g of s (unless hidden), as the shown-th so far. */
 void
 cout_group(const struct fpset *s, const struct group *g,
     const struct out *o, size_t *shown)
 {
-	const char *basis = NULL;
 	size_t k, printed;
 	uint32_t id;
-	double sim = 1;
 
 	if (g->n < 2 && !o->all && o->show != SHOW_UNIQUES)
 		return;
+	tally_group(s, g, o);
 	if (o->show == SHOW_UNIQUES) {
-		if (o->fmt == OUT_JSON)
-			printf("%s\n", *shown ? "," : "");
-		cout_name(o, fpset_name(s, g->kept));
-		if (o->fmt != OUT_JSON)
-			cout_end(o);
-		else
-			out_json_tail("\n]\n");
+		uniques_group(s, g, o, shown);
+		return;
+	}
+	if (o->fmt == OUT_SH) {
+		if (g->n > 1)
+			sh_group(s, g, o);
 		++*shown;
 		return;
 	}
@@ -702,35 +894,10 @@ cout_group(const struct fpset *s, const struct group *g,
 	/* The kept one first, then the others in input order. */
 	for (k = 0, printed = 0; k <= g->n; k++) {
 		id = k == 0 ? g->kept : g->id[k - 1];
-		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS && k == 0))
+		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS &&
+		    !listed(o, g, id)))
 			continue;
-		if (o->fmt != OUT_GROUPS)
-			basis = member_sim(s, g, id, o, &sim);
-		switch (o->fmt) {
-		case OUT_JSON:
-			printf("%s{\"name\": ", printed++ ? ", " : "");
-			cout_name(o, fpset_name(s, id));
-			if (s->v != NULL || id == g->kept)
-				printf(", \"similarity\": %.6f, "
-				    "\"basis\": \"%s\"}", cli_cut(sim, 6),
-				    basis);
-			else
-				printf(", \"similarity\": null, "
-				    "\"basis\": null}");
-			break;
-		case OUT_TSV:
-			printf("%zu\t", *shown);
-			cout_name(o, fpset_name(s, id));
-			if (s->v != NULL || id == g->kept)
-				printf("\t%.6f\t%s", cli_cut(sim, 6), basis);
-			else
-				printf("\t-\t-");
-			cout_end(o);
-			break;
-		default:
-			cout_name(o, fpset_name(s, id));
-			cout_end(o);
-		}
+		member_line(s, g, id, o, *shown, printed++ == 0);
 	}
 	if (o->fmt == OUT_JSON)
 		printf("]}");

@@ -13,17 +13,36 @@
 #include "fpset.h"
 
 /* --format: the output group's FMT_*, groups being cluster's text. */
-enum { OUT_GROUPS = FMT_TEXT, OUT_TSV = FMT_TSV, OUT_JSON = FMT_JSON };
-enum { KEEP_FIRST, KEEP_LONGEST, KEEP_SHORTEST, KEEP_PATH };
+enum { OUT_GROUPS = FMT_TEXT, OUT_TSV = FMT_TSV, OUT_JSON = FMT_JSON,
+	OUT_SH = FMT_SH };
+/* --keep: in the order of its words in cluster.c. */
+enum { KEEP_FIRST, KEEP_LONGEST, KEEP_SHORTEST, KEEP_PATH, KEEP_NEWEST,
+	KEEP_OLDEST };
 enum { SHOW_GROUPS, SHOW_DUPS, SHOW_UNIQUES };
 
+/* What --summary says, counted as the groups are printed. */
+struct cout_tally {
+	size_t	 files;		/* in groups of two or more */
+	size_t	 groups;	/* of two or more */
+	size_t	 dups;		/* what --dups lists */
+	uint64_t bytes;		/* their sizes, of those stat(2) finds */
+	int	 trouble;	/* --format=sh left out a name not found */
+};
+
 struct out {
-	int	 fmt, keep, show, all, zero, pairs;
+	int	 fmt, keep, show, all, pairs;
+	int	 zero;		/* NUL-ended output (-z, -0) */
+	int	 zin;		/* NUL-ended input lines (-z) */
 	int	 header;	/* --header: tsv output starts with its columns */
 	const struct clusters *cl;	/* leaders: each one's similarity */
 	cluster_exact_fn *exact;	/* or NULL: members' similarity to the
 					   kept one is estimated */
 	void	*ctx;
+	char	**orig;		/* --originals: realpath(3)s of the DIRs */
+	size_t	 norig;
+	const unsigned char *isorig;	/* per document: an original; NULL
+					   for none (cout_originals) */
+	struct cout_tally *tally;	/* counted by cout_group, or NULL */
 };
 
 /* One group: its members (ids, input order) and the kept one. */
@@ -35,20 +54,30 @@ struct group {
 };
 
 /*
- * The ids of s in the order of keep policy keep (KEEP_*): the order in
- * which the leader rule takes them.  NULL for input order (KEEP_FIRST).
+ * Which documents of s are under one of the --originals directories of o:
+ * a flag for each (for o->isorig), or NULL if o has none.  A name that
+ * realpath(3) cannot resolve is no original.
  */
-uint32_t *cout_order(const struct fpset *, int keep);
+unsigned char *cout_originals(const struct fpset *, const struct out *o);
 
 /*
- * The member of g to keep under policy keep (KEEP_*).  With byname, the
- * choice does not depend on the order of the members: first is the least
- * name, and between files of one size the least name is kept.  So a
- * member is kept in every group of --sorted where it is the choice, in
- * whatever order a shuffle brought the lines of each key.
+ * The ids of s in the order in which the leader rule takes them: the
+ * originals (o->isorig) first, and among them and among the others in the
+ * order of keep policy o->keep (KEEP_*); ties, of size or of modification
+ * time, in input order.  NULL for input order (KEEP_FIRST, no originals).
  */
-uint32_t cout_kept(const struct fpset *, const struct group *g, int keep,
-	    int byname);
+uint32_t *cout_order(const struct fpset *, const struct out *o);
+
+/*
+ * The member of g to keep: an original (o->isorig) before any other, then
+ * by policy o->keep (KEEP_*).  With byname, the choice does not depend on
+ * the order of the members: first is the least name, and between files of
+ * one size or time the least name is kept.  So a member is kept in every
+ * group of --sorted where it is the choice, in whatever order a shuffle
+ * brought the lines of each key.
+ */
+uint32_t cout_kept(const struct fpset *, const struct group *g,
+	    const struct out *o, int byname);
 
 /*
  * Drop from the n members id[] of a group those that are an earlier one
@@ -68,7 +97,7 @@ size_t	cout_once(const struct fpset *, uint32_t *id, size_t n,
  * many groups there are now, in order of first member.
  */
 size_t	cout_settle(const struct fpset *, struct group **gp, size_t n,
-	    size_t *cap, int keep, int byname);
+	    size_t *cap, const struct out *o, int byname);
 
 /*
  * The groups of the union-find of c over s, in order of first member,
@@ -86,6 +115,9 @@ void	cout_open(const struct out *);
 void	cout_group(const struct fpset *, const struct group *,
 	    const struct out *, size_t *shown);
 void	cout_close(const struct out *, size_t shown);
+
+/* --summary: the tally of o on standard error, one line. */
+void	cout_summary(const struct out *o);
 
 /* Every group, from open to close. */
 void	cout_all(const struct fpset *, const struct group *, size_t,
