@@ -2170,3 +2170,60 @@ edited() {
 	assert_output 'c/a-copy.txt|c/a.txt|c/b-copy.txt|c/b.txt|'
 	run -2 --separate-stderr neardup cluster -0 --dups fps0
 }
+
+@test "cluster-314: --format=sh: the script removes exactly what --dups lists, originals never, odd names safely" {
+	corpus
+	mkdir c/orig
+	cp c/b.txt c/orig/b-orig.txt
+	cp c/a.txt "c/it's \$(touch pwned) \`x\`.txt"
+	cp c/a.txt $'c/new\nline; touch pwned2.txt'
+	cp c/a.txt 'c/-rf'
+	neardup cluster -0 --originals=c/orig --dups -r c | sort -z >want.gone
+	run --separate-stderr neardup cluster --originals=c/orig --format=sh -r c
+	assert_exit OK
+	assert_stderr_empty
+	printf '%s\n' "$output" >rm.sh
+	assert_line --index 0 '#!/bin/sh'
+	assert_line 'set -u'
+	assert_line '# kept: c/orig/b-orig.txt'
+	assert_line --regexp "^rmdup 'c/a.txt' [0-9]+ [0-9]+ 'c/-rf'	# 1\.0000 \(exact\) similar to c/-rf$"
+	refute_line --partial "rmdup 'c/orig/"
+	find c -type f -print0 | sort -z >before
+	run sh rm.sh
+	assert_exit OK
+	assert_output ''
+	[ ! -e pwned ] && [ ! -e pwned2.txt ] || fail "a name ran as a command"
+	find c -type f -print0 | sort -z >after
+	comm -z -23 before after >gone
+	[ "$(tr -cd '\0' <gone | wc -c)" -eq 8 ] || fail "not 8 removed"
+	cmp want.gone gone || fail "the script removed other files than --dups lists"
+	[ -f c/orig/b-orig.txt ] && [ -f c/-rf ] || fail "a kept file went"
+}
+
+@test "cluster-315: --format=sh: a file changed after it was listed, or whose kept one went, stays; the script says so and exits 1" {
+	corpus
+	neardup cluster --format=sh -r c >rm.sh
+	grep -q "^rmdup 'c/a.txt' " rm.sh || fail "c/a.txt not listed"
+	# Same size, new time; and the kept file of the b group gone.
+	touch -d '2001-02-03 04:05:06' c/a.txt
+	rm c/b-01.txt
+	run --separate-stderr sh rm.sh
+	assert_failure 1
+	assert_stderr_line '^neardup: c/a.txt: changed since it was listed: not removed$'
+	assert_stderr_line '^neardup: c/b.txt: its kept file c/b-01.txt is gone: not removed$'
+	[ -f c/a.txt ] && [ -f c/b.txt ] && [ -f c/b-copy.txt ] || fail "a refused file went"
+	[ ! -e c/a-copy.txt ] || fail "an unchanged duplicate stayed"
+	# One byte more, the same second.
+	neardup cluster --format=sh -r c >rm.sh
+	touch -r c/a.txt ref
+	printf x >>c/a.txt
+	touch -r ref c/a.txt
+	run --separate-stderr sh rm.sh
+	assert_failure 1
+	assert_stderr_line '^neardup: c/a.txt: changed since it was listed: not removed$'
+	# What the script cannot do with.
+	usage_error --format=sh --uniques -r c
+	assert_stderr_line '^neardup: --format=sh removes the duplicates of each group: not with --pairs, --all or --uniques$'
+	usage_error --format=sh --all -r c
+	usage_error --format=sh --pairs -r c
+}
