@@ -31,12 +31,13 @@ static int cluster_exec(const struct cmd *, int, char **);
 
 const struct cmd cmd_cluster = {
 	"cluster", "group near-duplicates and choose which to keep",
-	"cluster [-hLrvz] [-a algo] [-c n | -w n] [-d distance] [-j jobs] "
+	"cluster [-0hLrvz] [-a algo] [-c n | -w n] [-d distance] [-j jobs] "
 	"[-k size]\n"
 	"\t[-s seed] [-t threshold] [--all] [--binary] [--docs]\n"
 	"\t[--dups | --uniques] [--exclude=glob] [--exclude-dir=glob]\n"
-	"\t[--format=groups|tsv|json] [--hidden]\n"
-	"\t[--keep=first|longest|shortest|path]\n"
+	"\t[--files0-from=file] [--format=groups|tsv|json|sh] [--hidden]\n"
+	"\t[--keep=first|longest|shortest|path|newest|oldest]\n"
+	"\t[--originals=dir] [--summary | --no-summary]\n"
 	"\t[--bands] [--keep-case] [--keep-punct] [--lsh=BxR] [--multiset]\n"
 	"\t[--header] [--pairs] [--progress | --no-progress] [--sorted]\n"
 	"\t[--exact | --verify] [--transitive] [--weights=file] [file ...]",

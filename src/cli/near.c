@@ -32,9 +32,11 @@ const struct cmd cmd_near = {
 	"[--header]\n"
 	"\t[--self] [-a simhash] [-c n | -w n] [-k size] [-s seed] "
 	"[--binary]\n"
-	"\t[--exclude=glob] [--exclude-dir=glob] [--hidden] [--keep-case]\n"
-	"\t[--keep-punct] [--multiset] [--progress | --no-progress] "
-	"[--weights=file]\n"
+	"\t[--exclude=glob] [--exclude-dir=glob] [--files0-from=file] "
+	"[--hidden]\n"
+	"\t[--keep-case] [--keep-punct] [--multiset] "
+	"[--progress | --no-progress]\n"
+	"\t[--weights=file]\n"
 	"\tindex [query ...]",
 	near_exec
 };
