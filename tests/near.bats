@@ -1003,7 +1003,7 @@ EOF
 	run -2 --separate-stderr neardup near -d 3 --files0-from=list idx idx
 	assert_stderr_line '^neardup: file operands cannot be combined with --files0-from$'
 	run -2 --separate-stderr neardup near -d 3 --self --files0-from=list idx
-	assert_stderr_line '^neardup: --self takes the index alone, without queries, --docs, --files0-from or -n$'
+	assert_stderr_line '^neardup: --self takes the index alone: --files0-from names queries$'
 	run -2 --separate-stderr neardup near -d 3 --files0-from=- - <idx
 	assert_stderr_line '^neardup: the index and the queries cannot both be standard input$'
 	# A bad name in the list: reported with LIST:N, the rest asked.

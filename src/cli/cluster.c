@@ -236,17 +236,31 @@ struct cluster_args {
 	struct cout_tally tally;
 };
 
-/* --originals=DIR: its realpath(3), for comparing with the members'. */
+/*
+ * --originals=DIR, kept as given until cluster_check resolves it
+ * (originals_resolve): -h, or a usage error, looks at no file.
+ */
 static void
 originals_option(struct cluster_args *a, const char *arg)
 {
-	char *p;
-
-	if ((p = realpath(arg, NULL)) == NULL)
-		err(EXIT_TROUBLE, "--originals: %s", cli_vis(arg));
 	a->o.orig = xreallocarray(a->o.orig, a->o.norig + 1,
 	    sizeof(*a->o.orig));
-	a->o.orig[a->o.norig++] = p;
+	a->o.orig[a->o.norig++] = (char *)arg;
+}
+
+/* Each --originals DIR to its realpath(3), to compare members' with. */
+static void
+originals_resolve(struct out *o)
+{
+	size_t i;
+	char *p;
+
+	for (i = 0; i < o->norig; i++) {
+		if ((p = realpath(o->orig[i], NULL)) == NULL)
+			err(EXIT_TROUBLE, "--originals: %s",
+			    cli_vis(o->orig[i]));
+		o->orig[i] = p;
+	}
 }
 
 /* The options of directory dedup: --originals, --summary, -0. */
@@ -520,6 +534,7 @@ cluster_check(const struct cmd *c, int argc, struct cluster_args *a)
 		    "documents (--docs, -r) are confirmed exactly already");
 		cli_usage(c);
 	}
+	originals_resolve(&a->o);
 }
 
 /* A file of fingerprint lines for the set, and how it went. */

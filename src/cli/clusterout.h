@@ -38,7 +38,8 @@ struct out {
 	cluster_exact_fn *exact;	/* or NULL: members' similarity to the
 					   kept one is estimated */
 	void	*ctx;
-	char	**orig;		/* --originals: realpath(3)s of the DIRs */
+	char	**orig;		/* --originals: realpath(3)s of the DIRs,
+				   once cluster_check resolved them */
 	size_t	 norig;
 	const unsigned char *isorig;	/* per document: an original; NULL
 					   for none (cout_originals) */

@@ -340,10 +340,14 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		warnx("expected an index of fingerprint lines");
 		cli_usage(c);
 	}
-	if (a->self && (argc > 1 || a->docs || a->limit > 0 ||
-	    a->io.list != NULL)) {
-		warnx("--self takes the index alone, without queries, --docs, "
-		    "--files0-from or -n");
+	if (a->self && a->io.list != NULL) {
+		warnx("--self takes the index alone: --files0-from names "
+		    "queries");
+		cli_usage(c);
+	}
+	if (a->self && (argc > 1 || a->docs || a->limit > 0)) {
+		warnx("--self takes the index alone, without queries, --docs "
+		    "or -n");
 		cli_usage(c);
 	}
 	if (algo_get(a->so.algo)->cand != CAND_HAMMING) {
