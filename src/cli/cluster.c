@@ -16,6 +16,7 @@
 #include "fpline.h"
 #include "clusterchk.h"
 #include "clusterin.h"
+#include "clusterkeep.h"
 #include "clusterout.h"
 #include "fpset.h"
 #include "hashrun.h"
@@ -704,9 +705,9 @@ cluster_whole(const struct cmd *c, int argc, char **argv,
 	memset(&s, 0, sizeof(s));
 	rval = cluster_read(c, argc, argv, a, &s);
 	cluster_prepare(a, &s, &chk);
-	isorig = cout_originals(&s, &a->o);
+	isorig = ckeep_originals(&s, &a->o);
 	a->o.isorig = isorig;
-	order = a->o.pairs || a->co.transitive ? NULL : cout_order(&s, &a->o);
+	order = a->o.pairs || a->co.transitive ? NULL : ckeep_order(&s, &a->o);
 	a->co.order = order;
 	cluster_group(a, &s, &chk);
 	if (a->co.exact != NULL) {

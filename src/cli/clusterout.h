@@ -42,7 +42,7 @@ struct out {
 				   once cluster_check resolved them */
 	size_t	 norig;
 	const unsigned char *isorig;	/* per document: an original; NULL
-					   for none (cout_originals) */
+					   for none (ckeep_originals) */
 	struct cout_tally *tally;	/* counted by cout_group, or NULL */
 };
 
@@ -53,32 +53,6 @@ struct group {
 	uint32_t kept;
 	int	 haskept;	/* kept was settled by the leader rule */
 };
-
-/*
- * Which documents of s are under one of the --originals directories of o:
- * a flag for each (for o->isorig), or NULL if o has none.  A name that
- * realpath(3) cannot resolve is no original.
- */
-unsigned char *cout_originals(const struct fpset *, const struct out *o);
-
-/*
- * The ids of s in the order in which the leader rule takes them: the
- * originals (o->isorig) first, and among them and among the others in the
- * order of keep policy o->keep (KEEP_*); ties, of size or of modification
- * time, in input order.  NULL for input order (KEEP_FIRST, no originals).
- */
-uint32_t *cout_order(const struct fpset *, const struct out *o);
-
-/*
- * The member of g to keep: an original (o->isorig) before any other, then
- * by policy o->keep (KEEP_*).  With byname, the choice does not depend on
- * the order of the members: first is the least name, and between files of
- * one size or time the least name is kept.  So a member is kept in every
- * group of --sorted where it is the choice, in whatever order a shuffle
- * brought the lines of each key.
- */
-uint32_t cout_kept(const struct fpset *, const struct group *g,
-	    const struct out *o, int byname);
 
 /*
  * Drop from the n members id[] of a group those that are an earlier one
@@ -94,7 +68,7 @@ size_t	cout_once(const struct fpset *, uint32_t *id, size_t n,
  * order): members with the fingerprint of the empty text (no shingle)
  * move to groups of their own, one for each content, as files here have
  * it (a name that is no file here is alone); members met twice go
- * (cout_once); each group gets its kept one (cout_kept).  Returns how
+ * (cout_once); each group gets its kept one (ckeep_kept).  Returns how
  * many groups there are now, in order of first member.
  */
 size_t	cout_settle(const struct fpset *, struct group **gp, size_t n,
