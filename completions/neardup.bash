@@ -23,20 +23,21 @@ _neardup_compare_flags='--containment -F --fingerprints -h --header --help
 _neardup_compare_args='-a --algorithm -c --chars --color --colour --format
     -k --size -s --seed -t --threshold -w --words --weights'
 
-_neardup_cluster_flags='--all --archives --bands --binary --dereference --docs
-    --dups --exact -h --header --help --hidden --keep-case --keep-punct -L
-    --multiset --no-progress --null-data --pairs --progress -r --recursive
-    --sorted --transitive --uniques --verify -v --verbose -z'
+_neardup_cluster_flags='-0 --all --archives --bands --binary --dereference --docs --dups
+    --exact -h --header --help --hidden --keep-case --keep-punct -L
+    --multiset --no-progress --no-summary --null-data --pairs --print0
+    --progress -r --recursive --sorted --summary --transitive --uniques
+    --verify -v --verbose -z'
 _neardup_cluster_args='-a --algorithm -c --chars -d --distance --exclude
-    --exclude-dir --format -j --jobs -k --size --keep --lsh -s --seed -t
-    --threshold -w --words --weights'
+    --exclude-dir --files0-from --format -j --jobs -k --size --keep --lsh
+    --originals -s --seed -t --threshold -w --words --weights'
 
 _neardup_near_flags='--archives --binary --dereference --docs -h --header --help
     --hidden --jsonl --jsonl-skip-bad --keep-case --keep-punct -L --multiset --no-progress
     --null-data --progress -r --recursive --self -z'
 _neardup_near_args='-a --algorithm -c --chars -d --distance --exclude
-    --exclude-dir --format --id -k --size -n --count -s --seed -w --words
-    --weights'
+    --exclude-dir --files0-from --format --id -k --size -n --count -s --seed -w
+    --words --weights'
 
 _neardup_uniq_flags='--all-repeated -c --count -D -d --explain -h --help -i
     --ignore-case --jsonl --jsonl-skip-bad --keep-case --keep-punct --multiset --no-progress
@@ -56,11 +57,11 @@ _neardup_value()
 	*,-a | *,--algorithm) words=$_neardup_algorithms ;;
 	compare,--color | compare,--colour) words='auto always never' ;;
 	compare,--format) words='text tsv json' ;;
-	cluster,--format) words='groups tsv json' ;;
+	cluster,--format) words='groups tsv json sh' ;;
 	near,--format) words='text json' ;;
-	cluster,--keep) words='first longest shortest path' ;;
+	cluster,--keep) words='first longest shortest path newest oldest' ;;
 	near,-k | near,--size) words='64 128' ;;
-	*,--weights | hash,--files0-from)
+	*,--weights | *,--files0-from | cluster,--originals)
 		_filedir
 		return
 		;;

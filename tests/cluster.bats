@@ -1014,9 +1014,9 @@ EOF
 	corpus
 	neardup hash -a oph c/a.txt >fps.fp
 	usage_error --format=text fps.fp
-	assert_stderr_line '^neardup: --format: text: expected groups, tsv or json$'
+	assert_stderr_line '^neardup: --format: text: expected groups, tsv, json or sh$'
 	usage_error --keep=last fps.fp
-	assert_stderr_line '^neardup: --keep: last: expected first, longest, shortest or path$'
+	assert_stderr_line '^neardup: --keep: last: expected first, longest, shortest, path, newest or oldest$'
 	usage_error -d x fps.fp
 	assert_stderr_line '^neardup: -d: x: '
 	usage_error -j 0 -r c
@@ -2070,4 +2070,215 @@ edited() {
 	assert_stderr_empty
 	cl -r -a simhash c
 	assert_stderr_empty
+}
+
+# ---- --files0-from ----------------------------------------------------------
+
+@test "cluster-300: --files0-from=- clusters every listed document in one run, as -r does" {
+	corpus
+	cl -r c
+	local want=$output
+	# xargs -n 4 would cluster each batch alone; the list is one input.
+	find c -name '*.txt' -print0 | LC_ALL=C sort -z >list
+	run --separate-stderr bash -c '"$NEARDUP" cluster --docs --files0-from=- <list'
+	assert_exit OK
+	assert_stderr_empty
+	assert_output "$want"
+	cl --docs --files0-from=list
+	assert_output "$want"
+	cl --files0-from list -r
+	assert_output "$want"
+}
+
+@test "cluster-301: --files0-from: names with newlines; bad names reported with LIST:N, the others clustered" {
+	corpus
+	cp c/a.txt $'c/new\nline.txt'
+	printf 'c/a.txt\0c/new\nline.txt\0\0c/missing\0' >list
+	run --separate-stderr bash -c '"$NEARDUP" cluster -z --docs --files0-from=list | tr "\0" "|"'
+	assert_output $'c/a.txt|c/new\nline.txt|'
+	cl --docs --files0-from=list
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: list:3: invalid zero-length file name$'
+	assert_stderr_line '^neardup: c/missing: No such file or directory$'
+}
+
+@test "cluster-302: --files0-from without --docs names files of fingerprint lines; refused with operands, --sorted, --bands" {
+	corpus
+	neardup hash -a oph -r c >fps
+	cl fps
+	local want=$output
+	printf 'fps\0' >list
+	cl --files0-from=list
+	assert_exit OK
+	assert_output "$want"
+	usage_error --files0-from=list fps
+	assert_stderr_line '^neardup: file operands cannot be combined with --files0-from$'
+	usage_error --files0-from=list --sorted
+	assert_stderr_line '^neardup: --bands and --sorted read their operands in order: not with --files0-from$'
+	usage_error --files0-from=list --bands
+	trouble --files0-from=nolist
+	assert_stderr_line '^neardup: nolist: No such file or directory$'
+}
+
+# ---- directory dedup: --keep=newest|oldest, --originals, --summary ----------
+
+@test "cluster-310: --keep=newest and --keep=oldest keep by modification time, ties in input order" {
+	corpus
+	touch -d '2020-01-01 00:00:00' c/*.txt
+	touch -d '2021-01-01 00:00:00' c/a.txt
+	touch -d '2019-01-01 00:00:00' c/a-copy.txt
+	cl -t 0.8 --keep=newest --dups -r c
+	assert_exit OK
+	# b's group: one time, so the first, as --keep=first.
+	assert_output "$(printf '%s\n' c/a-01.txt c/a-copy.txt c/b-copy.txt c/b.txt)"
+	cl -t 0.8 --keep=oldest --dups -r c
+	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl -t 0.8 --keep=newest -r c
+	assert_line --index 0 c/a.txt
+	# Fingerprint lines: the names are the files, looked at now.
+	neardup hash -a oph -r c >fps
+	cl -t 0.8 --keep=newest --dups fps
+	assert_exit OK
+	assert_output "$(printf '%s\n' c/a-01.txt c/a-copy.txt c/b-copy.txt c/b.txt)"
+	mv c gone
+	trouble --keep=oldest fps
+	assert_stderr_line '^neardup: --keep: c/.*: No such file or directory$'
+	usage_error --keep=latest -r gone
+	assert_stderr_line '^neardup: --keep: latest: expected first, longest, shortest, path, newest or oldest$'
+}
+
+@test "cluster-311: --originals: a file under DIR is kept and never listed, two of them both kept" {
+	corpus
+	mkdir -p c/orig c/origx
+	mv c/a-copy.txt c/orig/
+	cl -t 0.8 --originals=c/orig --dups -r c
+	assert_exit OK
+	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl -t 0.8 --originals=c/orig -r c
+	assert_line --index 0 c/orig/a-copy.txt
+	# Two originals in one group: neither listed, both unique.
+	cp c/a.txt c/orig/a2.txt
+	cl -t 0.8 --originals=c/orig --dups -r c
+	assert_output "$(printf '%s\n' c/a-01.txt c/a.txt c/b-copy.txt c/b.txt)"
+	cl -t 0.8 --originals=c/orig --uniques -r c
+	assert_line c/orig/a-copy.txt
+	assert_line c/orig/a2.txt
+	refute_line c/a.txt
+	# By whole components: c/orig does not hold c/origx; absolute,
+	# relative and ./ spellings meet; the option repeats.
+	mv c/orig/a2.txt c/origx/
+	cl -t 0.8 --originals="$PWD/c/./orig" --dups -r c
+	assert_line c/origx/a2.txt
+	refute_line c/orig/a-copy.txt
+	cl -t 0.8 --originals=c/orig --originals=./c/origx/ --dups -r c
+	refute_line c/origx/a2.txt
+	refute_line c/orig/a-copy.txt
+	# Fingerprint lines too, and the groups of --transitive.
+	neardup hash -a oph -r c >fps
+	cl -t 0.8 --originals=c/origx --dups fps
+	refute_line c/origx/a2.txt
+	cl -t 0.8 --originals=c/origx --transitive --dups -r c
+	refute_line c/origx/a2.txt
+	trouble --originals=nodir -r c
+	assert_stderr_line '^neardup: --originals: nodir: No such file or directory$'
+	usage_error --originals=c --pairs -r c
+	usage_error --originals=c --sorted fps
+}
+
+@test "cluster-312: --summary: files and groups, bytes in the duplicates; off when stderr is no terminal, on when it is" {
+	corpus
+	local dups bytes
+	dups=$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)
+	bytes=$(cat $dups | wc -c)
+	cl -t 0.8 --summary -r c
+	assert_exit OK
+	assert_equal "$stderr" "neardup: 6 files in 2 groups, $bytes bytes in the 4 duplicates"
+	cl -t 0.8 --summary --dups -r c
+	assert_output "$dups"
+	assert_equal "$stderr" "neardup: 6 files in 2 groups, $bytes bytes in the 4 duplicates"
+	cl -t 0.8 -r c
+	assert_stderr_empty
+	cl -t 0.8 --summary --no-summary -r c
+	assert_stderr_empty
+	run --separate-stderr neardup cluster -t 0.8 --summary -r c/c.txt c/d.txt
+	assert_equal "$stderr" "neardup: 0 files in 0 groups, 0 bytes in the 0 duplicates"
+	usage_error --summary --pairs -r c
+	# On a terminal by default (script(1) gives one), not with --no-summary.
+	run script -qec '"$NEARDUP" cluster -t 0.8 -r c >/dev/null' /dev/null
+	assert_output --partial "neardup: 6 files in 2 groups, $bytes bytes in the 4 duplicates"
+	run script -qec '"$NEARDUP" cluster -t 0.8 --no-summary -r c >/dev/null' /dev/null
+	refute_output --partial 'files in'
+}
+
+@test "cluster-313: -0 ends names with NUL whatever the input; -z reads and writes NUL" {
+	corpus
+	neardup hash -a oph -r c >fps
+	run bash -c '"$NEARDUP" cluster -t 0.8 -0 --dups fps | tr "\0\n" "|N"'
+	assert_output 'c/a-copy.txt|c/a.txt|c/b-copy.txt|c/b.txt|'
+	run bash -c '"$NEARDUP" cluster -t 0.8 --print0 --uniques -r c | tr "\0\n" "|N"'
+	assert_output 'c/a-01.txt|c/a-05.txt|c/a-30.txt|c/b-01.txt|c/c.txt|c/d.txt|'
+	# Without -z, -0 reads newline-ended lines; -z reads NUL-ended ones.
+	run bash -c '"$NEARDUP" cluster -t 0.8 -0 --dups fps | xargs -0 printf "%s\n"'
+	assert_output "$(printf '%s\n' c/a-copy.txt c/a.txt c/b-copy.txt c/b.txt)"
+	tr '\n' '\0' <fps >fps0
+	run bash -c '"$NEARDUP" cluster -t 0.8 -z --dups fps0 | tr "\0\n" "|N"'
+	assert_output 'c/a-copy.txt|c/a.txt|c/b-copy.txt|c/b.txt|'
+	run -2 --separate-stderr neardup cluster -t 0.8 -0 --dups fps0
+}
+
+@test "cluster-314: --format=sh: the script removes exactly what --dups lists, originals never, odd names safely" {
+	corpus
+	mkdir c/orig
+	cp c/b.txt c/orig/b-orig.txt
+	cp c/a.txt "c/it's \$(touch pwned) \`x\`.txt"
+	cp c/a.txt $'c/new\nline; touch pwned2.txt'
+	cp c/a.txt 'c/-rf'
+	neardup cluster -t 0.8 -0 --originals=c/orig --dups -r c | sort -z >want.gone
+	run --separate-stderr neardup cluster -t 0.8 --originals=c/orig --format=sh -r c
+	assert_exit OK
+	assert_stderr_empty
+	printf '%s\n' "$output" >rm.sh
+	assert_line --index 0 '#!/bin/sh'
+	assert_line 'set -u'
+	assert_line '# kept: c/orig/b-orig.txt'
+	assert_line --regexp "^rmdup 'c/a.txt' [0-9]+ [0-9]+ 'c/-rf'	# 1\.0000 \(exact\) similar to c/-rf$"
+	refute_line --partial "rmdup 'c/orig/"
+	find c -type f -print0 | sort -z >before
+	run sh rm.sh
+	assert_exit OK
+	assert_output ''
+	[ ! -e pwned ] && [ ! -e pwned2.txt ] || fail "a name ran as a command"
+	find c -type f -print0 | sort -z >after
+	comm -z -23 before after >gone
+	[ "$(tr -cd '\0' <gone | wc -c)" -eq 8 ] || fail "not 8 removed"
+	cmp want.gone gone || fail "the script removed other files than --dups lists"
+	[ -f c/orig/b-orig.txt ] && [ -f c/-rf ] || fail "a kept file went"
+}
+
+@test "cluster-315: --format=sh: a file changed after it was listed, or whose kept one went, stays; the script says so and exits 1" {
+	corpus
+	neardup cluster -t 0.8 --format=sh -r c >rm.sh
+	grep -q "^rmdup 'c/a.txt' " rm.sh || fail "c/a.txt not listed"
+	# Same size, new time; and the kept file of the b group gone.
+	touch -d '2001-02-03 04:05:06' c/a.txt
+	rm c/b-01.txt
+	run --separate-stderr sh rm.sh
+	assert_failure 1
+	assert_stderr_line '^neardup: c/a.txt: changed since it was listed: not removed$'
+	assert_stderr_line '^neardup: c/b.txt: its kept file c/b-01.txt is gone: not removed$'
+	[ -f c/a.txt ] && [ -f c/b.txt ] && [ -f c/b-copy.txt ] || fail "a refused file went"
+	[ ! -e c/a-copy.txt ] || fail "an unchanged duplicate stayed"
+	# One byte more, the same second.
+	neardup cluster -t 0.8 --format=sh -r c >rm.sh
+	touch -r c/a.txt ref
+	printf x >>c/a.txt
+	touch -r ref c/a.txt
+	run --separate-stderr sh rm.sh
+	assert_failure 1
+	assert_stderr_line '^neardup: c/a.txt: changed since it was listed: not removed$'
+	# What the script cannot do with.
+	usage_error --format=sh --uniques -r c
+	assert_stderr_line '^neardup: --format=sh removes the duplicates of each group: not with --pairs, --all or --uniques$'
+	usage_error --format=sh --all -r c
+	usage_error --format=sh --pairs -r c
 }

@@ -975,3 +975,40 @@ EOF
 	run -2 --separate-stderr neardup near -d 3 --binary idx q/bin
 	assert_stderr_line '^neardup: --archives, --binary, --exclude, --exclude-dir and --hidden apply to --docs$'
 }
+
+@test "near-140: --files0-from: --docs queries, or files of query lines, named in a NUL-ended list" {
+	cp "$(fixture lighthouse.txt)" $'new\nline.txt'
+	cp "$(fixture orchard.txt)" o.txt
+	neardup hash "$(fixture lighthouse.txt)" "$(fixture orchard.txt)" >idx
+	printf 'o.txt\0new\nline.txt\0' >list
+	run --separate-stderr neardup near -d 3 --docs --files0-from=list idx
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 --regexp '^o\.txt	.*orchard\.txt	0$'
+	assert_line --index 1 --regexp '^new\\nline\.txt	.*lighthouse\.txt	0$'
+	run --separate-stderr bash -c 'printf "o.txt\0" | "$NEARDUP" near -d 3 --docs --files0-from=- idx'
+	assert_exit OK
+	assert_equal "${#lines[@]}" 1
+	# Without --docs, the list names files of query lines.
+	neardup hash o.txt >q
+	printf 'q\0' >qlist
+	run -0 --separate-stderr neardup near -d 3 --files0-from=qlist idx
+	assert_line --index 0 --regexp '^o\.txt	.*orchard\.txt	0$'
+}
+
+@test "near-141: --files0-from: refused with query operands, --self, and with the index on standard input too" {
+	neardup hash "$(fixture orchard.txt)" >idx
+	printf 'idx\0' >list
+	run -2 --separate-stderr neardup near -d 3 --files0-from=list idx idx
+	assert_stderr_line '^neardup: file operands cannot be combined with --files0-from$'
+	run -2 --separate-stderr neardup near -d 3 --self --files0-from=list idx
+	assert_stderr_line '^neardup: --self takes the index alone: --files0-from names queries$'
+	run -2 --separate-stderr neardup near -d 3 --files0-from=- - <idx
+	assert_stderr_line '^neardup: the index and the queries cannot both be standard input$'
+	# A bad name in the list: reported with LIST:N, the rest asked.
+	printf '\0idx\0' >list
+	run -2 --separate-stderr neardup near -d 3 --files0-from=list idx
+	assert_stderr_line '^neardup: list:1: invalid zero-length file name$'
+	assert_equal "${#lines[@]}" 1
+}

@@ -299,7 +299,8 @@ probe() {
 }
 
 # file_options CMD: the options of CMD whose argument is a file (its usage
-# calls it "file": --weights=file), both names, one a line.
+# calls it "file" or "dir": --weights=file, --originals=dir), both
+# names, one a line.
 file_options() {
 	_memo _file_options "$1"
 }
@@ -307,8 +308,8 @@ file_options() {
 _file_options() {
 	local names l s
 	names=$("$NEARDUP" help "$1" |
-	    grep -oE -- '(--[A-Za-z0-9-]+=|-[A-Za-z0-9] )file([^A-Za-z]|$)' |
-	    sed -E 's/[= ]file.*//')
+	    grep -oE -- '(--[A-Za-z0-9-]+=|-[A-Za-z0-9] )(file|dir)([^A-Za-z]|$)' |
+	    sed -E 's/[= ](file|dir).*//')
 	while read -r l s _; do
 		if grep -qxF -e "$l" -e "$s" <<<"$names"; then
 			[ "$l" != - ] && printf '%s\n' "$l"

@@ -109,7 +109,7 @@ screen() {
 	cp tree/a/doc1.txt tree/copy.txt
 	neardup cluster -r tree >want
 	[ -s want ] || fail "no group to show"
-	on_tty "NEARDUP_PROGRESS_INTERVAL=0 $NEARDUP cluster -r tree"
+	on_tty "NEARDUP_PROGRESS_INTERVAL=0 $NEARDUP cluster --no-summary -r tree"
 	assert_success
 	[[ $output == *"files, "* ]] || fail "no progress line: $output"
 	[[ $output == *"grouping"* ]] || fail "no grouping stage: $output"

@@ -84,6 +84,16 @@ int	cli_is_output(int fd);
  */
 void	cli_one_pipe(const char *a, const char *b);
 
+/*
+ * --files0-from=list: fn(ctx, name) for each NUL-ended name of list ("-":
+ * standard input), in order.  A zero-length name, a name too long for a
+ * file, and "-" in a list read from standard input are reported with
+ * LIST:N and skipped.  Returns EXIT_OK, or EXIT_TROUBLE after messages;
+ * exits 2 if list cannot be opened.
+ */
+typedef void cli_name_fn(void *ctx, const char *name);
+int	cli_files0(const char *list, cli_name_fn *fn, void *ctx);
+
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);
 
@@ -210,10 +220,11 @@ void	shopts_free(struct shopts *);
 
 /*
  * Options shared by every command that walks documents: -L -r, --binary,
- * --exclude, --exclude-dir, --hidden.
+ * --exclude, --exclude-dir, --files0-from, --hidden.
  */
 struct inopts {
 	struct walkopts walk;
+	const char *list;	/* --files0-from: the names, not operands */
 	int	 binary;	/* --binary: read binary files as text */
 	int	 archives;	/* --archives: each member a document */
 	int	 filter;	/* one of --binary, --exclude, --hidden... */
@@ -227,7 +238,8 @@ struct inopts {
 	{ "binary", no_argument, NULL, OPT_BINARY }, \
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE }, \
 	{ "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR }, \
-	{ "hidden", no_argument, NULL, OPT_HIDDEN }
+	{ "hidden", no_argument, NULL, OPT_HIDDEN }, \
+	{ "files0-from", required_argument, NULL, OPT_FILES0 }
 
 void	inopts_init(struct inopts *);
 
@@ -236,9 +248,10 @@ int	inopts_option(struct inopts *, int ch, const char *arg);
 
 /*
  * -L, --hidden and --exclude-dir shape the walk of -r: without -r, a
- * usage error.
+ * usage error; so is --files0-from with noperands names as operands.
  */
-void	inopts_check(const struct cmd *, const struct inopts *);
+void	inopts_check(const struct cmd *, const struct inopts *,
+	    int noperands);
 
 void	inopts_free(struct inopts *);
 
@@ -246,7 +259,8 @@ void	inopts_free(struct inopts *);
  * Options shared by the commands that write reports (compare, cluster,
  * near): --format, --header, -z.
  */
-enum { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_N };	/* FMT_TEXT: cluster's groups */
+/* FMT_TEXT: cluster's groups; FMT_SH: cluster's removal script. */
+enum { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_SH, FMT_N };
 
 struct outopts {
 	const char *names[FMT_N];	/* --format's words; NULL: not taken */

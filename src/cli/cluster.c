@@ -16,6 +16,7 @@
 #include "fpline.h"
 #include "clusterchk.h"
 #include "clusterin.h"
+#include "clusterkeep.h"
 #include "clusterout.h"
 #include "fpset.h"
 #include "hashrun.h"
@@ -31,12 +32,13 @@ static int cluster_exec(const struct cmd *, int, char **);
 
 const struct cmd cmd_cluster = {
 	"cluster", "group near-duplicates and choose which to keep",
-	"cluster [-hLrvz] [-a algo] [-c n | -w n] [-d distance] [-j jobs] "
+	"cluster [-0hLrvz] [-a algo] [-c n | -w n] [-d distance] [-j jobs] "
 	"[-k size]\n"
 	"\t[-s seed] [-t threshold] [--all] [--archives] [--binary] [--docs]\n"
 	"\t[--dups | --uniques] [--exclude=glob] [--exclude-dir=glob]\n"
-	"\t[--format=groups|tsv|json] [--hidden]\n"
-	"\t[--keep=first|longest|shortest|path]\n"
+	"\t[--files0-from=file] [--format=groups|tsv|json|sh] [--hidden]\n"
+	"\t[--keep=first|longest|shortest|path|newest|oldest]\n"
+	"\t[--originals=dir] [--summary | --no-summary]\n"
 	"\t[--bands] [--keep-case] [--keep-punct] [--lsh=BxR] [--multiset]\n"
 	"\t[--header] [--pairs] [--progress | --no-progress] [--sorted]\n"
 	"\t[--exact | --verify] [--transitive] [--weights=file] [file ...]",
@@ -234,21 +236,73 @@ struct cluster_args {
 	unsigned jobs;
 	int	 docs, verbose, bands, sorted, verify, exact;
 	int	 have_lsh, have_d, have_t, have_keep;
+	int	 print0;	/* -0: NUL-ended output, newline-ended input */
+	int	 summary;	/* --summary 1, --no-summary 0, -1: a terminal */
+	struct cout_tally tally;
 };
+
+/*
+ * --originals=DIR, kept as given until cluster_check resolves it
+ * (originals_resolve): -h, or a usage error, looks at no file.
+ */
+static void
+originals_option(struct cluster_args *a, const char *arg)
+{
+	a->o.orig = xreallocarray(a->o.orig, a->o.norig + 1,
+	    sizeof(*a->o.orig));
+	a->o.orig[a->o.norig++] = (char *)arg;
+}
+
+/* Each --originals DIR to its realpath(3), to compare members' with. */
+static void
+originals_resolve(struct out *o)
+{
+	size_t i;
+	char *p;
+
+	for (i = 0; i < o->norig; i++) {
+		if ((p = realpath(o->orig[i], NULL)) == NULL)
+			err(EXIT_TROUBLE, "--originals: %s",
+			    cli_vis(o->orig[i]));
+		o->orig[i] = p;
+	}
+}
+
+/* The options of directory dedup: --originals, --summary, -0. */
+static int
+dedup_option(struct cluster_args *a, int ch, const char *arg)
+{
+	switch (ch) {
+	case '0':
+		a->print0 = 1;
+		break;
+	case OPT_CMD_FIRST + 12:
+		originals_option(a, arg);
+		break;
+	case OPT_CMD_FIRST + 13:
+	case OPT_CMD_FIRST + 14:
+		a->summary = ch == OPT_CMD_FIRST + 13;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
 
 /* --keep=WHICH */
 static void
 keep_option(const struct cmd *c, struct cluster_args *a, const char *arg)
 {
+	/* In the order of KEEP_* (clusterout.h). */
 	static const char *const keeps[] = { "first", "longest", "shortest",
-	    "path" };
+	    "path", "newest", "oldest" };
 	int k;
 
-	for (k = 0; k < 4 && strcmp(arg, keeps[k]) != 0; k++)
+	for (k = 0; k < 6 && strcmp(arg, keeps[k]) != 0; k++)
 		;
-	if (k == 4) {
-		warnx("--keep: %s: expected first, longest, shortest or path",
-		    cli_vis(arg));
+	if (k == 6) {
+		warnx("--keep: %s: expected first, longest, shortest, path, "
+		    "newest or oldest", cli_vis(arg));
 		cli_usage(c);
 	}
 	a->o.keep = k;
@@ -310,7 +364,7 @@ cluster_option(const struct cmd *c, void *args, int ch, const char *arg)
 		a->o.pairs = a->co.pairs = 1;
 		break;
 	default:
-		return 0;
+		return dedup_option(a, ch, arg);
 	}
 	return 1;
 }
@@ -356,9 +410,14 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 		{ "transitive", no_argument, NULL, OPT_CMD_FIRST + 9 },
 		{ "verify", no_argument, NULL, OPT_CMD_FIRST + 10 },
 		{ "exact", no_argument, NULL, OPT_CMD_FIRST + 11 },
+		{ "originals", required_argument, NULL, OPT_CMD_FIRST + 12 },
+		{ "summary", no_argument, NULL, OPT_CMD_FIRST + 13 },
+		{ "no-summary", no_argument, NULL, OPT_CMD_FIRST + 14 },
+		{ "print0", no_argument, NULL, '0' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hj:t:v",
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT
+	    "0d:hj:t:v",
 	    longopts, cluster_flag, a, &a->so,
 	    &a->io, NULL, &a->oo };
 	int n;
@@ -367,16 +426,19 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 	a->co.t = SIMILARITY_DEFAULT;
 	a->co.d = 3;
 	a->jobs = hashrun_default_jobs();
+	a->summary = -1;
 	shopts_init(&a->so);
 	inopts_init(&a->io);
 	a->oo.names[FMT_TEXT] = "groups";
 	a->oo.names[FMT_TSV] = "tsv";
 	a->oo.names[FMT_JSON] = "json";
+	a->oo.names[FMT_SH] = "sh";
 	if ((n = cli_parse(c, argc, argv, &p)) == 0)
 		return 0;
 	a->o.fmt = a->oo.fmt;
 	a->o.header = a->oo.header;
-	a->o.zero = a->oo.zero;
+	a->o.zero = a->oo.zero || a->print0;
+	a->o.zin = a->oo.zero;
 	a->docs |= a->io.walk.recursive;
 	return n;
 }
@@ -409,11 +471,43 @@ cluster_check_out(const struct cmd *c, const struct cluster_args *a)
 	}
 }
 
+/*
+ * What the options of directory dedup allow: --format=sh, --originals and
+ * --summary are about groups; the summary is on by default on a terminal.
+ */
+static void
+cluster_check_dedup(const struct cmd *c, struct cluster_args *a)
+{
+	const struct out *o = &a->o;
+
+	if (o->fmt == OUT_SH && (o->pairs || o->all ||
+	    o->show == SHOW_UNIQUES)) {
+		warnx("--format=sh removes the duplicates of each group: not "
+		    "with --pairs, --all or --uniques");
+		cli_usage(c);
+	}
+	if (o->norig > 0 && (o->pairs || a->bands || a->sorted)) {
+		warnx("--originals applies to groups of documents or of "
+		    "fingerprint lines: not with --pairs, --bands or "
+		    "--sorted");
+		cli_usage(c);
+	}
+	if (a->summary == 1 && o->pairs) {
+		warnx("--summary counts groups: not with --pairs");
+		cli_usage(c);
+	}
+	if (a->summary == -1)
+		a->summary = !o->pairs && isatty(STDERR_FILENO);
+	if (a->summary || o->fmt == OUT_SH)
+		a->o.tally = &a->tally;
+}
+
 /* Refuse options that do not go together. */
 static void
-cluster_check(const struct cmd *c, struct cluster_args *a)
+cluster_check(const struct cmd *c, int argc, struct cluster_args *a)
 {
-	inopts_check(c, &a->io);
+	inopts_check(c, &a->io, argc);
+	cluster_check_dedup(c, a);
 	cluster_check_out(c, a);
 	if ((a->so.given || a->so.algo_given) && !a->docs) {
 		warnx("shingling options apply to documents (--docs, -r): the "
@@ -428,6 +522,11 @@ cluster_check(const struct cmd *c, struct cluster_args *a)
 		    "bands were chosen by hash --bands)");
 		cli_usage(c);
 	}
+	if ((a->bands || a->sorted) && a->io.list != NULL) {
+		warnx("--bands and --sorted read their operands in order: "
+		    "not with --files0-from");
+		cli_usage(c);
+	}
 	if (a->exact && (a->verify || a->have_lsh || a->have_d || a->bands ||
 	    a->sorted)) {
 		warnx("--exact finds every pair by the exact join: not with "
@@ -440,6 +539,44 @@ cluster_check(const struct cmd *c, struct cluster_args *a)
 		    "documents (--docs, -r) are confirmed exactly already");
 		cli_usage(c);
 	}
+	originals_resolve(&a->o);
+}
+
+/* A file of fingerprint lines for the set, and how it went. */
+struct lines_in {
+	struct fpset *s;
+	int	 zero, rval;
+};
+
+static void
+load_lines(void *ctx, const char *path)
+{
+	struct lines_in *in = ctx;
+
+	if (fpset_load(in->s, path, in->zero, 0) == -1)
+		in->rval = EXIT_TROUBLE;
+}
+
+/*
+ * The fingerprint lines of the operands, or of the files that a
+ * --files0-from list names, into s.
+ */
+static int
+cluster_lines(int argc, char **argv, struct cluster_args *a,
+    struct fpset *s)
+{
+	struct lines_in in = { s, a->oo.zero, EXIT_OK };
+	int i;
+
+	progress_start("fingerprints", 0);
+	if (a->io.list != NULL)
+		return cli_files0(a->io.list, load_lines, &in) | in.rval;
+	progress_inputs(argv, argc, NULL);
+	if (argc == 0)
+		load_lines(&in, "-");
+	for (i = 0; i < argc; i++)
+		load_lines(&in, argv[i]);
+	return in.rval;
 }
 
 /* The fingerprints into s: of documents, or of fingerprint lines. */
@@ -449,18 +586,10 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 {
 	struct hashcfg cfg;
 	struct hashrun *run;
-	int i, rval = EXIT_OK;
+	int i;
 
-	if (!a->docs) {
-		progress_start("fingerprints", 0);
-		progress_inputs(argv, argc, NULL);
-		if (argc == 0 && fpset_load(s, "-", a->o.zero, 0) == -1)
-			rval = EXIT_TROUBLE;
-		for (i = 0; i < argc; i++)
-			if (fpset_load(s, argv[i], a->o.zero, 0) == -1)
-				rval = EXIT_TROUBLE;
-		return rval;
-	}
+	if (!a->docs)
+		return cluster_lines(argc, argv, a, s);
 	/* Documents: one permutation hashing unless -a says. */
 	if (!a->so.algo_given)
 		a->so.algo = ALGO_OPH;
@@ -472,9 +601,12 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 	cfg.binary = a->io.binary;
 	cfg.archives = a->io.archives;
 	progress_start("files", 0);
-	progress_inputs(argv, argc, &a->io.walk);
+	if (a->io.list == NULL)
+		progress_inputs(argv, argc, &a->io.walk);
 	run = hashrun_new(&cfg, a->jobs, &a->io.walk, collect, s);
-	if (argc == 0)
+	if (a->io.list != NULL)
+		hashrun_files0(run, a->io.list);
+	else if (argc == 0)
 		hashrun_operand(run, "-");
 	for (i = 0; i < argc; i++)
 		hashrun_operand(run, argv[i]);
@@ -589,45 +721,66 @@ say_reads(const struct clusterchk *chk)
 	    (unsigned long long)bytes);
 }
 
+/* Cluster the whole input, held in memory: documents or lines. */
+static int
+cluster_whole(const struct cmd *c, int argc, char **argv,
+    struct cluster_args *a)
+{
+	struct clusterchk chk;
+	struct fpset s;
+	unsigned char *isorig;
+	uint32_t *order;
+	int rval;
+
+	memset(&s, 0, sizeof(s));
+	rval = cluster_read(c, argc, argv, a, &s);
+	cluster_prepare(a, &s, &chk);
+	isorig = ckeep_originals(&s, &a->o);
+	a->o.isorig = isorig;
+	order = a->o.pairs || a->co.transitive ? NULL : ckeep_order(&s, &a->o);
+	a->co.order = order;
+	cluster_group(a, &s, &chk);
+	if (a->co.exact != NULL) {
+		if (a->verbose)
+			say_reads(&chk);
+		rval |= chk.rval;
+		clusterchk_free(&chk);
+	}
+	free(order);
+	free(isorig);
+	fpset_free(&s);
+	shopts_free(&a->so);
+	inopts_free(&a->io);
+	return rval;
+}
+
 static int
 cluster_exec(const struct cmd *c, int argc, char **argv)
 {
 	struct cluster_args a;
-	struct clusterchk chk;
-	struct fpset s;
-	uint32_t *order;
+	size_t i;
 	int n, rval;
 
 	if ((n = cluster_parse(c, argc, argv, &a)) == 0)
 		return out_close();
 	argc -= n;
 	argv += n;
-	cluster_check(c, &a);
-	if (a.sorted) {
+	cluster_check(c, argc, &a);
+	if (a.sorted)
 		rval = cluster_sorted(argc, argv, &a.o, a.bands);
-		return out_close() | rval;
-	}
-	if (a.bands) {
+	else if (a.bands)
 		rval = cluster_bandlines(argc, argv, &a.o);
-		return out_close() | rval;
+	else
+		rval = cluster_whole(c, argc, argv, &a);
+	if (a.summary) {
+		/* After the groups it counts, on a terminal too. */
+		out_flush();
+		cout_summary(&a.o);
 	}
-
-	memset(&s, 0, sizeof(s));
-	rval = cluster_read(c, argc, argv, &a, &s);
-	cluster_prepare(&a, &s, &chk);
-	order = a.o.pairs || a.co.transitive ? NULL : cout_order(&s,
-	    a.o.keep);
-	a.co.order = order;
-	cluster_group(&a, &s, &chk);
-	if (a.co.exact != NULL) {
-		if (a.verbose)
-			say_reads(&chk);
-		rval |= chk.rval;
-		clusterchk_free(&chk);
-	}
-	free(order);
-	fpset_free(&s);
-	shopts_free(&a.so);
-	inopts_free(&a.io);
+	if (a.tally.trouble)
+		rval = EXIT_TROUBLE;
+	for (i = 0; i < a.o.norig; i++)
+		free(a.o.orig[i]);
+	free(a.o.orig);
 	return out_close() | rval;
 }

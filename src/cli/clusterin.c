@@ -190,16 +190,16 @@ cluster_bandlines(int argc, char **argv, const struct out *o)
 	uf_init(&cl.uf, 0);
 	for (a = 0; a < (argc ? argc : 1); a++) {
 		path = argc ? argv[a] : "-";
-		if (open_input(path, &li, o->zero) == -1) {
+		if (open_input(path, &li, o->zin) == -1) {
 			rval = EXIT_TROUBLE;
 			continue;
 		}
 		while (next_line(&li, path, &line, &len, &lineno, &rval)) {
-			if (bandline_parse(line, len, o->zero, &seen,
+			if (bandline_parse(line, len, o->zin, &seen,
 			    &keylen, &name, &why) == -1)
 				errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path),
 				    lineno, why);
-			if (o->zero && bandline_holds_line(&name))
+			if (o->zin && bandline_holds_line(&name))
 				cli_not_z(path, lineno);
 			check_layout(&layout, line, keylen, path, lineno);
 			/* A document has b lines: one id per name. */
@@ -264,7 +264,7 @@ flush_run(struct fpset *s, const struct out *o, struct cout_run *run)
 	g->id = xreallocarray(NULL, s->n, sizeof(*g->id));
 	for (i = 0; i < s->n; i++)
 		g->id[g->n++] = (uint32_t)i;
-	n = cout_settle(s, &g, 1, &cap, o->keep, 1);
+	n = cout_settle(s, &g, 1, &cap, o, 1);
 	for (i = 0; i < n; i++) {
 		cout_group(s, &g[i], o, run);
 		free(g[i].id);
@@ -286,9 +286,9 @@ sorted_fpline(const char *line, size_t len, const struct out *o,
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	const char *why;
 
-	if (fpline_parse(line, len, o->zero, fp, &why) == -1)
+	if (fpline_parse(line, len, o->zin, fp, &why) == -1)
 		errx(EXIT_TROUBLE, "%s:%zu: %s", cli_vis(path), lineno, why);
-	if (o->zero && fpline_holds_line(fp))
+	if (o->zin && fpline_holds_line(fp))
 		cli_not_z(path, lineno);
 	if (algo_get(fp->sc.algo)->cand != CAND_EQUAL) {
 		char n[ALGO_LIST_MAX], a[ALGO_LIST_MAX];
@@ -357,7 +357,7 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 	cout_open(o, &out);
 	for (a = 0; a < (argc ? argc : 1); a++) {
 		path = argc ? argv[a] : "-";
-		if (open_input(path, &li, o->zero) == -1) {
+		if (open_input(path, &li, o->zin) == -1) {
 			rval = EXIT_TROUBLE;
 			continue;
 		}
@@ -366,11 +366,11 @@ cluster_sorted(int argc, char **argv, const struct out *o, int bands)
 			if (!bands)
 				sorted_fpline(line, len, o, path, lineno, &run,
 				    &fp, &key, &keylen, &name);
-			else if (bandline_parse(line, len, o->zero, &seen,
+			else if (bandline_parse(line, len, o->zin, &seen,
 			    &keylen, &name, &why) == -1)
 				errx(EXIT_TROUBLE, "%s:%zu: %s",
 				    cli_vis(path), lineno, why);
-			else if (o->zero && bandline_holds_line(&name))
+			else if (o->zin && bandline_holds_line(&name))
 				cli_not_z(path, lineno);
 			else
 				check_layout(&layout, line, keylen, path,

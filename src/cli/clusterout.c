@@ -13,115 +13,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "clusterkeep.h"
 #include "clusterout.h"
+#include "clustersh.h"
 #include "digest.h"
 #include "members.h"
 #include "xmalloc.h"
 #include "xxh.h"
-
-/*
- * The size of document i for --keep=longest|shortest.  Only a regular
- * file has a size that says how long a document is: the others (a
- * directory, a device) would be kept or listed for removal by it.
- */
-static off_t
-doc_size(const struct fpset *s, uint32_t i)
-{
-	struct stat st;
-
-	if (stat(fpset_name(s, i), &st) == -1)
-		err(EXIT_TROUBLE, "--keep: %s", cli_vis(fpset_name(s, i)));
-	if (!S_ISREG(st.st_mode))
-		errx(EXIT_TROUBLE, "--keep: %s: not a regular file",
-		    cli_vis(fpset_name(s, i)));
-	return st.st_size;
-}
-
-/* Sizes and names of s, for sorting ids into keep order. */
-static const struct fpset *order_set;
-static off_t *order_size;
-static int order_keep;
-
-static int
-by_keep(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int c;
-
-	switch (order_keep) {
-	case KEEP_LONGEST:
-	case KEEP_SHORTEST:
-		if (order_size[x] != order_size[y])
-			return (order_size[x] < order_size[y]) ==
-			    (order_keep == KEEP_SHORTEST) ? -1 : 1;
-		break;
-	case KEEP_PATH:
-		if ((c = strcmp(fpset_name(order_set, x),
-		    fpset_name(order_set, y))) != 0)
-			return c;
-		break;
-	}
-	return (x > y) - (x < y);
-}
-
-uint32_t *
-cout_order(const struct fpset *s, int keep)
-{
-	uint32_t *order;
-	size_t i;
-
-	if (keep == KEEP_FIRST)
-		return NULL;
-	order = xreallocarray(NULL, s->n ? s->n : 1, sizeof(*order));
-	order_size = NULL;
-	if (keep == KEEP_LONGEST || keep == KEEP_SHORTEST) {
-		order_size = xreallocarray(NULL, s->n ? s->n : 1,
-		    sizeof(*order_size));
-		for (i = 0; i < s->n; i++)
-			order_size[i] = doc_size(s, (uint32_t)i);
-	}
-	for (i = 0; i < s->n; i++)
-		order[i] = (uint32_t)i;
-	order_set = s;
-	order_keep = keep;
-	qsort(order, s->n, sizeof(*order), by_keep);
-	free(order_size);
-	order_size = NULL;
-	return order;
-}
-
-uint32_t
-cout_kept(const struct fpset *s, const struct group *g, int keep, int byname)
-{
-	uint32_t best = g->id[0];
-	off_t bs = 0, sz;
-	size_t i;
-	int c;
-
-	if (byname && keep == KEEP_FIRST)
-		keep = KEEP_PATH;
-	if (keep == KEEP_LONGEST || keep == KEEP_SHORTEST)
-		bs = doc_size(s, best);
-	for (i = 1; i < g->n; i++) {
-		c = strcmp(fpset_name(s, g->id[i]), fpset_name(s, best));
-		switch (keep) {
-		case KEEP_LONGEST:
-		case KEEP_SHORTEST:
-			sz = doc_size(s, g->id[i]);
-			if (keep == KEEP_LONGEST ? sz > bs : sz < bs) {
-				best = g->id[i];
-				bs = sz;
-			} else if (byname && sz == bs && c < 0)
-				best = g->id[i];
-			break;
-		case KEEP_PATH:
-			if (c < 0)
-				best = g->id[i];
-			break;
-		}
-	}
-	return best;
-}
 
 /*
  * Where name, a name of a file with more than one link, leads: the
@@ -527,7 +425,7 @@ member(const struct group *g, uint32_t id)
 
 size_t
 cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
-    int keep, int byname)
+    const struct out *o, int byname)
 {
 	struct group *g;
 	size_t i, k, n0;
@@ -547,7 +445,7 @@ cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
 		g[k] = g[i];
 		g[k].n = cout_once(s, g[k].id, g[k].n, byname);
 		if (!g[k].haskept || !member(&g[k], g[k].kept))
-			g[k].kept = cout_kept(s, &g[k], keep, byname);
+			g[k].kept = ckeep_kept(s, &g[k], o, byname);
 		k++;
 	}
 	return k;
@@ -591,13 +489,17 @@ cout_groups(const struct fpset *s, struct clusters *c, const struct out *o,
 	}
 	free(size);
 	free(gi);
-	*ngroups = cout_settle(s, &g, n, &cap, o->keep, 0);
+	*ngroups = cout_settle(s, &g, n, &cap, o, 0);
 	return g;
 }
 
 void
 cout_open(const struct out *o, struct cout_run *run)
 {
+	if (o->fmt == OUT_SH) {
+		csh_open();
+		return;
+	}
 	report_init(&run->rep, o->fmt, o->zero);
 	run->rep.none = "-";
 	run->shown = 0;
@@ -610,8 +512,10 @@ cout_open(const struct out *o, struct cout_run *run)
 void
 cout_close(const struct out *o, struct cout_run *run)
 {
-	(void)o;
-	report_close(&run->rep);
+	if (o->fmt == OUT_SH)
+		csh_close();
+	else
+		report_close(&run->rep);
 }
 
 /*
@@ -691,6 +595,94 @@ dup_member(const struct fpset *s, uint32_t id)
 	return 1;
 }
 
+/*
+ * Is member id of g one that --dups lists, one to remove?  Not the kept
+ * one, nor an original (o->isorig).
+ */
+static int
+listed(const struct out *o, const struct group *g, uint32_t id)
+{
+	return id != g->kept && !ckeep_original(o, id);
+}
+
+/* Count group g in the tally of --summary. */
+static void
+tally_group(const struct fpset *s, const struct group *g,
+    const struct out *o)
+{
+	struct stat st;
+	size_t k;
+
+	if (o->tally == NULL || g->n < 2)
+		return;
+	o->tally->groups++;
+	o->tally->files += g->n;
+	for (k = 0; k < g->n; k++)
+		if (listed(o, g, g->id[k]) &&
+		    members_archive(fpset_name(s, g->id[k])) == 0) {
+			o->tally->dups++;
+			if (stat(fpset_name(s, g->id[k]), &st) == 0)
+				o->tally->bytes += (uint64_t)st.st_size;
+		}
+}
+
+void
+cout_summary(const struct out *o)
+{
+	const struct cout_tally *t = o->tally;
+
+	fprintf(stderr, "%s: %zu file%s in %zu group%s, %ju byte%s in the "
+	    "%zu duplicate%s\n", getprogname(), t->files,
+	    t->files == 1 ? "" : "s", t->groups, t->groups == 1 ? "" : "s",
+	    (uintmax_t)t->bytes, t->bytes == 1 ? "" : "s", t->dups,
+	    t->dups == 1 ? "" : "s");
+}
+
+/* --format=sh: group g as comments and a removal for each duplicate. */
+static void
+sh_group(const struct fpset *s, const struct group *g, const struct out *o)
+{
+	const char *kept = fpset_name(s, g->kept), *basis;
+	uint32_t id;
+	size_t k;
+	double sim;
+
+	csh_kept(kept);
+	for (k = 0; k < g->n; k++) {
+		id = g->id[k];
+		if (id == g->kept)
+			continue;
+		if (!listed(o, g, id) || dup_member(s, id)) {
+			csh_original(fpset_name(s, id));
+			continue;
+		}
+		basis = member_sim(s, g, id, o, &sim);
+		if (csh_remove(fpset_name(s, id), kept, sim, basis) == -1 &&
+		    o->tally != NULL)
+			o->tally->trouble = 1;
+	}
+}
+
+/*
+ * --uniques: the kept member of g, and the originals kept besides it, in
+ * input order after it.
+ */
+static void
+uniques_group(const struct fpset *s, const struct group *g,
+    const struct out *o, struct cout_run *run)
+{
+	uint32_t id;
+	size_t k;
+
+	for (k = 0; k <= g->n; k++) {
+		id = k == 0 ? g->kept : g->id[k - 1];
+		if (k > 0 && (listed(o, g, id) || id == g->kept))
+			continue;
+		report_item(&run->rep, fpset_name(s, id));
+		run->shown++;
+	}
+}
+
 /* Print group g of s (unless hidden), as the shown-th so far. */
 void
 cout_group(const struct fpset *s, const struct group *g,
@@ -702,8 +694,14 @@ cout_group(const struct fpset *s, const struct group *g,
 
 	if (g->n < 2 && !o->all && o->show != SHOW_UNIQUES)
 		return;
+	tally_group(s, g, o);
 	if (o->show == SHOW_UNIQUES) {
-		report_item(r, fpset_name(s, g->kept));
+		uniques_group(s, g, o, run);
+		return;
+	}
+	if (o->fmt == OUT_SH) {
+		if (g->n > 1)
+			sh_group(s, g, o);
 		run->shown++;
 		return;
 	}
@@ -720,7 +718,7 @@ cout_group(const struct fpset *s, const struct group *g,
 	for (k = 0; k <= g->n; k++) {
 		id = k == 0 ? g->kept : g->id[k - 1];
 		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS &&
-		    (k == 0 || dup_member(s, id))))
+		    (!listed(o, g, id) || dup_member(s, id))))
 			continue;
 		if (o->fmt != OUT_GROUPS)
 			member_row(s, g, id, o, run);

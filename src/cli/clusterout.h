@@ -14,17 +14,37 @@
 #include "report.h"
 
 /* --format: the output group's FMT_*, groups being cluster's text. */
-enum { OUT_GROUPS = FMT_TEXT, OUT_TSV = FMT_TSV, OUT_JSON = FMT_JSON };
-enum { KEEP_FIRST, KEEP_LONGEST, KEEP_SHORTEST, KEEP_PATH };
+enum { OUT_GROUPS = FMT_TEXT, OUT_TSV = FMT_TSV, OUT_JSON = FMT_JSON,
+	OUT_SH = FMT_SH };
+/* --keep: in the order of its words in cluster.c. */
+enum { KEEP_FIRST, KEEP_LONGEST, KEEP_SHORTEST, KEEP_PATH, KEEP_NEWEST,
+	KEEP_OLDEST };
 enum { SHOW_GROUPS, SHOW_DUPS, SHOW_UNIQUES };
 
+/* What --summary says, counted as the groups are printed. */
+struct cout_tally {
+	size_t	 files;		/* in groups of two or more */
+	size_t	 groups;	/* of two or more */
+	size_t	 dups;		/* what --dups lists */
+	uint64_t bytes;		/* their sizes, of those stat(2) finds */
+	int	 trouble;	/* --format=sh left out a name not found */
+};
+
 struct out {
-	int	 fmt, keep, show, all, zero, pairs;
+	int	 fmt, keep, show, all, pairs;
+	int	 zero;		/* NUL-ended output (-z, -0) */
+	int	 zin;		/* NUL-ended input lines (-z) */
 	int	 header;	/* --header: tsv output starts with its columns */
 	const struct clusters *cl;	/* leaders: each one's similarity */
 	cluster_exact_fn *exact;	/* or NULL: members' similarity to the
 					   kept one is estimated */
 	void	*ctx;
+	char	**orig;		/* --originals: realpath(3)s of the DIRs,
+				   once cluster_check resolved them */
+	size_t	 norig;
+	const unsigned char *isorig;	/* per document: an original; NULL
+					   for none (ckeep_originals) */
+	struct cout_tally *tally;	/* counted by cout_group, or NULL */
 };
 
 /* One group: its members (ids, input order) and the kept one. */
@@ -34,22 +54,6 @@ struct group {
 	uint32_t kept;
 	int	 haskept;	/* kept was settled by the leader rule */
 };
-
-/*
- * The ids of s in the order of keep policy keep (KEEP_*): the order in
- * which the leader rule takes them.  NULL for input order (KEEP_FIRST).
- */
-uint32_t *cout_order(const struct fpset *, int keep);
-
-/*
- * The member of g to keep under policy keep (KEEP_*).  With byname, the
- * choice does not depend on the order of the members: first is the least
- * name, and between files of one size the least name is kept.  So a
- * member is kept in every group of --sorted where it is the choice, in
- * whatever order a shuffle brought the lines of each key.
- */
-uint32_t cout_kept(const struct fpset *, const struct group *g, int keep,
-	    int byname);
 
 /*
  * Drop from the n members id[] of a group those that are an earlier one
@@ -65,11 +69,11 @@ size_t	cout_once(const struct fpset *, uint32_t *id, size_t n,
  * order): members with the fingerprint of the empty text (no shingle)
  * move to groups of their own, one for each content, as files here have
  * it (a name that is no file here is alone); members met twice go
- * (cout_once); each group gets its kept one (cout_kept).  Returns how
+ * (cout_once); each group gets its kept one (ckeep_kept).  Returns how
  * many groups there are now, in order of first member.
  */
 size_t	cout_settle(const struct fpset *, struct group **gp, size_t n,
-	    size_t *cap, int keep, int byname);
+	    size_t *cap, const struct out *o, int byname);
 
 /*
  * The groups of the union-find of c over s, in order of first member,
@@ -89,6 +93,9 @@ void	cout_open(const struct out *, struct cout_run *);
 void	cout_group(const struct fpset *, const struct group *,
 	    const struct out *, struct cout_run *);
 void	cout_close(const struct out *, struct cout_run *);
+
+/* --summary: the tally of o on standard error, one line. */
+void	cout_summary(const struct out *o);
 
 /* Every group, from open to close. */
 void	cout_all(const struct fpset *, const struct group *, size_t,

@@ -47,7 +47,6 @@ struct hash_args {
 	struct inopts io;
 	struct recopts rec;
 	struct lsh lsh;
-	const char *list;	/* --files0-from */
 	unsigned jobs;
 	int	 bands, have_lsh;
 	double	 t;
@@ -73,9 +72,6 @@ hash_option(const struct cmd *c, void *args, int ch, const char *arg)
 		cli_lsh(c, arg, &a->lsh);
 		a->have_lsh = 1;
 		break;
-	case OPT_FILES0:
-		a->list = arg;
-		break;
 	default:
 		return 0;
 	}
@@ -90,7 +86,6 @@ hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 		SHOPT_LONG,
 		INOPT_LONG,
 		COMMON_LONG,
-		{ "files0-from", required_argument, NULL, OPT_FILES0 },
 		RECOPT_LONG,
 		{ "lines", no_argument, NULL, OPT_LINES },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -116,7 +111,7 @@ hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 static void
 hash_check(const struct cmd *c, int argc, struct hash_args *a)
 {
-	inopts_check(c, &a->io);
+	inopts_check(c, &a->io, argc);
 	recopts_check(c, &a->rec);
 	a->cfg.mode = a->rec.mode;
 	a->cfg.json = &a->rec.js;
@@ -129,10 +124,6 @@ hash_check(const struct cmd *c, int argc, struct hash_args *a)
 	}
 	a->cfg.binary = a->io.binary;
 	a->cfg.archives = a->io.archives;
-	if (a->list != NULL && argc > 0) {
-		warnx("file operands cannot be combined with --files0-from");
-		cli_usage(c);
-	}
 	if (!a->bands && (a->t >= 0 || a->have_lsh)) {
 		warnx("-t and --lsh apply to --bands");
 		cli_usage(c);
@@ -176,12 +167,12 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	hash_check(c, argc, &a);
 
 	progress_start(a.cfg.mode == REC_NONE ? "files" : NULL, 1);
-	if (a.list == NULL)
+	if (a.io.list == NULL)
 		progress_inputs(argv, argc, &a.io.walk);
 	run = hashrun_new(&a.cfg, a.jobs, &a.io.walk, write_lines, NULL);
 	hashrun_records(run, &a.rec);
-	if (a.list != NULL)
-		hashrun_files0(run, a.list);
+	if (a.io.list != NULL)
+		hashrun_files0(run, a.io.list);
 	else if (argc == 0)
 		hashrun_operand(run, "-");
 	else

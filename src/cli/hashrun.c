@@ -249,43 +249,17 @@ hashrun_operand(struct hashrun *r, const char *op)
 	}
 }
 
+/* A name of a --files0-from list, hashed as an operand. */
+static void
+files0_name(void *ctx, const char *name)
+{
+	hashrun_operand(ctx, name);
+}
+
 void
 hashrun_files0(struct hashrun *r, const char *list)
 {
-	char *name = NULL;
-	size_t cap = 0, n = 0;
-	FILE *fp;
-	int rv;
-
-	if (strcmp(list, "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(list, "r")) == NULL)
-		err(EXIT_TROUBLE, "%s", cli_vis(list));
-	while ((rv = walk_files0(fp, &name, &cap)) > 0) {
-		n++;
-		if (rv == WALK_LONGNAME) {
-			warnx("%s:%zu: %s", cli_vis(list), n,
-			    strerror(ENAMETOOLONG));
-			r->rval = EXIT_TROUBLE;
-		} else if (name[0] == '\0') {
-			warnx("%s:%zu: invalid zero-length file name",
-			    cli_vis(list), n);
-			r->rval = EXIT_TROUBLE;
-		} else if (fp == stdin && strcmp(name, "-") == 0) {
-			warnx("%s:%zu: file name '-' not allowed when "
-			    "reading names from standard input",
-			    cli_vis(list), n);
-			r->rval = EXIT_TROUBLE;
-		} else
-			hashrun_operand(r, name);
-	}
-	if (rv == -1) {
-		warn("%s", cli_vis(list));
-		r->rval = EXIT_TROUBLE;
-	}
-	free(name);
-	if (fp != stdin)
-		fclose(fp);
+	r->rval |= cli_files0(list, files0_name, r);
 }
 
 unsigned

@@ -1,6 +1,7 @@
 /*
- * The input options shared by the commands that walk documents: how the
- * operands are walked (src/io/walk.c), and whether binary files are read.
+ * The input options shared by the commands that walk documents: where the
+ * names come from (operands or a --files0-from list), how they are walked
+ * (src/io/walk.c), and whether binary files are read.
  */
 #include <err.h>
 #include <stdlib.h>
@@ -48,6 +49,9 @@ inopts_option(struct inopts *o, int ch, const char *arg)
 	case OPT_HIDDEN:
 		o->walk.hidden = 1;
 		break;
+	case OPT_FILES0:
+		o->list = arg;
+		return 1;
 	default:
 		return 0;
 	}
@@ -56,8 +60,12 @@ inopts_option(struct inopts *o, int ch, const char *arg)
 }
 
 void
-inopts_check(const struct cmd *c, const struct inopts *o)
+inopts_check(const struct cmd *c, const struct inopts *o, int noperands)
 {
+	if (o->list != NULL && noperands > 0) {
+		warnx("file operands cannot be combined with --files0-from");
+		cli_usage(c);
+	}
 	if (o->walk.recursive)
 		return;
 	if (o->walk.follow) {

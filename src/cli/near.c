@@ -37,9 +37,10 @@ const struct cmd cmd_near = {
 	"[--header]\n"
 	"\t[--self] [-a simhash] [-c n | -w n] [-k size] [-s seed] "
 	"[--archives]\n"
-	"\t[--binary] [--exclude=glob] [--exclude-dir=glob] [--hidden] "
-	"[--keep-case]\n"
-	"\t[--keep-punct] [--jsonl[=field]] [--id=field] [--jsonl-skip-bad]\n"
+	"\t[--binary] [--exclude=glob] [--exclude-dir=glob] "
+	"[--files0-from=file] [--hidden]\n"
+	"\t[--keep-case] [--keep-punct] [--jsonl[=field]] [--id=field] "
+	"[--jsonl-skip-bad]\n"
 	"\t[--multiset] [--progress | --no-progress] [--weights=file]\n"
 	"\tindex [query ...]",
 	near_exec
@@ -320,6 +321,11 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		warnx("expected an index of fingerprint lines");
 		cli_usage(c);
 	}
+	if (a->self && a->io.list != NULL) {
+		warnx("--self takes the index alone: --files0-from names "
+		    "queries");
+		cli_usage(c);
+	}
 	if (a->self && (argc > 1 || a->docs || a->limit > 0)) {
 		warnx("--self takes the index alone, without queries, --docs "
 		    "or -n");
@@ -352,7 +358,7 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		    "--hidden apply to --docs");
 		cli_usage(c);
 	}
-	inopts_check(c, &a->io);
+	inopts_check(c, &a->io, argc - 1);
 }
 
 static void
@@ -366,7 +372,8 @@ near_check(const struct cmd *c, int argc, char **argv,
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && strcmp(argv[0], "-") == 0)
 			break;
-	if (strcmp(argv[0], "-") == 0 && !a->self && (argc == 1 || i < argc)) {
+	if (strcmp(argv[0], "-") == 0 && !a->self && (argc == 1 || i < argc) &&
+	    (a->io.list == NULL || strcmp(a->io.list, "-") == 0)) {
 		warnx("the index and the queries cannot both be standard "
 		    "input");
 		cli_usage(c);
@@ -403,6 +410,35 @@ query_record(void *ctx, const struct record *rec, const char *name,
 	query(r, name, digest_end(r->dg));
 }
 
+/* A query of a --files0-from list: a document, or a file of lines. */
+struct near_query {
+	struct near *r;
+	struct walk *w;		/* NULL: fingerprint lines */
+	struct digest *dg;
+	const struct inopts *io;
+};
+
+static void
+query_one(void *ctx, const char *path)
+{
+	struct near_query *q = ctx;
+
+	if (q->w != NULL)
+		query_docs(q->r, q->w, q->dg, path, q->io);
+	else
+		query_lines(q->r, path);
+}
+
+/* The queries of --files0-from=list. */
+static void
+near_list(struct near *r, struct walk *w, struct digest *dg,
+    const char *list, const struct inopts *io)
+{
+	struct near_query q = { r, w, dg, io };
+
+	r->rval |= cli_files0(list, query_one, &q);
+}
+
 /* --docs: the documents of the queries, hashed as the index was. */
 static void
 near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
@@ -435,7 +471,9 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 		return;
 	}
 	w = cli_walk(&a->io.walk);
-	if (argc == 1)
+	if (a->io.list != NULL)
+		near_list(r, w, &dg, a->io.list, &a->io);
+	else if (argc == 1)
 		query_docs(r, w, &dg, "-", &a->io);
 	for (i = 1; i < argc; i++)
 		query_docs(r, w, &dg, argv[i], &a->io);
@@ -495,6 +533,8 @@ near_exec(const struct cmd *c, int argc, char **argv)
 		near_self(&r);
 	else if (a.docs)
 		near_docs(c, &r, argc, argv, &a);
+	else if (a.io.list != NULL)
+		near_list(&r, NULL, NULL, a.io.list, 0);
 	else {
 		if (argc == 1)
 			query_lines(&r, "-");

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -237,4 +238,44 @@ cli_lsh(const struct cmd *c, const char *arg, struct lsh *l)
 		warnx("--lsh: %s: %s", cli_vis(arg), errstr);
 		cli_usage(c);
 	}
+}
+
+int
+cli_files0(const char *list, cli_name_fn *fn, void *ctx)
+{
+	char *name = NULL;
+	size_t cap = 0, n = 0;
+	FILE *fp;
+	int rv, rval = EXIT_OK;
+
+	if (strcmp(list, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(list, "r")) == NULL)
+		err(EXIT_TROUBLE, "%s", cli_vis(list));
+	while ((rv = walk_files0(fp, &name, &cap)) > 0) {
+		n++;
+		if (rv == WALK_LONGNAME)
+			warnx("%s:%zu: %s", cli_vis(list), n,
+			    strerror(ENAMETOOLONG));
+		else if (name[0] == '\0')
+			warnx("%s:%zu: invalid zero-length file name",
+			    cli_vis(list), n);
+		else if (fp == stdin && strcmp(name, "-") == 0)
+			warnx("%s:%zu: file name '-' not allowed when "
+			    "reading names from standard input",
+			    cli_vis(list), n);
+		else {
+			fn(ctx, name);
+			continue;
+		}
+		rval = EXIT_TROUBLE;
+	}
+	if (rv == -1) {
+		warn("%s", cli_vis(list));
+		rval = EXIT_TROUBLE;
+	}
+	free(name);
+	if (fp != stdin)
+		fclose(fp);
+	return rval;
 }
