@@ -62,7 +62,7 @@ _src_options() {
 			intable = 0
 		next
 	}
-	/struct option longopts\[\] = \{/ { intable = 1; next }
+	/struct (option|cli_option) longopts\[\] = \{/ { intable = 1; next }
 	# The optstring: given to getopt_long, or to cli_parse (parse.c).
 	ingetopt || /getopt_long\(/ || /struct cli_parse p = \{/ {
 		ingetopt = 1
@@ -90,6 +90,10 @@ _src_options() {
 			lname = f[1]
 			sub(/^[^"]*"/, "", lname)
 			sub(/".*/, "", lname)
+			# Every command takes --version (COMMON_LONG): it is
+			# neardup -V, documented once, in no command usage.
+			if (lname == "version" && target !~ /\/main\.c$/)
+				continue
 			val = f[4]
 			gsub(/[ \t}]/, "", val)
 			s = "-"
@@ -119,7 +123,7 @@ usage_words() {
 _usage_words() {
 	local u
 	if [ -n "$1" ]; then
-		u=$("$NEARDUP" help "$1") || return
+		u=$(usage_of "$1") || return
 	else
 		u=$("$NEARDUP" -h | sed -n 1p) || return
 	fi
@@ -238,7 +242,7 @@ man_synopsis() {
 
 # usage_line CMD: the usage of CMD on one line without "usage: neardup ".
 usage_line() {
-	"$NEARDUP" help "$1" | tr -s ' \t\n' '   ' |
+	usage_of "$1" | tr -s ' \t\n' '   ' |
 	    sed -e 's/^usage: neardup //' -e 's/ $//'
 }
 
@@ -296,7 +300,7 @@ file_options() {
 
 _file_options() {
 	local names l s
-	names=$("$NEARDUP" help "$1" |
+	names=$(usage_of "$1" |
 	    grep -oE -- '(--[A-Za-z0-9-]+=|-[A-Za-z0-9] )file([^A-Za-z]|$)' |
 	    sed -E 's/[= ]file.*//')
 	while read -r l s _; do

@@ -4,6 +4,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -154,20 +155,30 @@ enum {
 	OPT_EXCLUDE,
 	OPT_EXCLUDE_DIR,
 	OPT_HIDDEN,
+	OPT_VERSION,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 
 #define SHOPT_SHORT "a:c:k:s:w:"
 #define SHOPT_LONG \
-	{ "algorithm", required_argument, NULL, 'a' }, \
-	{ "chars", required_argument, NULL, 'c' }, \
-	{ "size", required_argument, NULL, 'k' }, \
-	{ "seed", required_argument, NULL, 's' }, \
-	{ "words", required_argument, NULL, 'w' }, \
-	{ "multiset", no_argument, NULL, OPT_MULTISET }, \
-	{ "keep-case", no_argument, NULL, OPT_KEEPCASE }, \
-	{ "keep-punct", no_argument, NULL, OPT_KEEPPUNCT }, \
-	{ "weights", required_argument, NULL, OPT_WEIGHTS }
+	{ { "algorithm", required_argument, NULL, 'a' }, "algo", \
+	    "the sketch: simhash, minhash, oph, bottomk or key" }, \
+	{ { "chars", required_argument, NULL, 'c' }, "n", \
+	    "shingles are character n-grams" }, \
+	{ { "size", required_argument, NULL, 'k' }, "size", \
+	    "the size of the sketch: bits, or hash values" }, \
+	{ { "seed", required_argument, NULL, 's' }, "seed", \
+	    "the seed of every hash function" }, \
+	{ { "words", required_argument, NULL, 'w' }, "n", \
+	    "shingles are word n-grams" }, \
+	{ { "multiset", no_argument, NULL, OPT_MULTISET }, NULL, \
+	    "count repeated shingles" }, \
+	{ { "keep-case", no_argument, NULL, OPT_KEEPCASE }, NULL, \
+	    "do not fold case" }, \
+	{ { "keep-punct", no_argument, NULL, OPT_KEEPPUNCT }, NULL, \
+	    "punctuation is part of words" }, \
+	{ { "weights", required_argument, NULL, OPT_WEIGHTS }, "file", \
+	    "weigh simhash's words by the token-weight lines of file" }
 
 void	shopts_init(struct shopts *);
 
@@ -196,12 +207,18 @@ struct inopts {
 
 #define INOPT_SHORT "Lr"
 #define INOPT_LONG \
-	{ "recursive", no_argument, NULL, 'r' }, \
-	{ "dereference", no_argument, NULL, 'L' }, \
-	{ "binary", no_argument, NULL, OPT_BINARY }, \
-	{ "exclude", required_argument, NULL, OPT_EXCLUDE }, \
-	{ "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR }, \
-	{ "hidden", no_argument, NULL, OPT_HIDDEN }
+	{ { "recursive", no_argument, NULL, 'r' }, NULL, \
+	    "walk the directories among the operands (none: .)" }, \
+	{ { "dereference", no_argument, NULL, 'L' }, NULL, \
+	    "with -r, follow symbolic links" }, \
+	{ { "binary", no_argument, NULL, OPT_BINARY }, NULL, \
+	    "read binary files too, as text" }, \
+	{ { "exclude", required_argument, NULL, OPT_EXCLUDE }, "glob", \
+	    "skip the files whose base name matches glob" }, \
+	{ { "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR }, \
+	    "glob", "with -r, skip the directories that match glob" }, \
+	{ { "hidden", no_argument, NULL, OPT_HIDDEN }, NULL, \
+	    "with -r, walk hidden files and directories too" }
 
 void	inopts_init(struct inopts *);
 
@@ -231,9 +248,12 @@ struct outopts {
 
 #define OUTOPT_SHORT "z"
 #define OUTOPT_LONG \
-	{ "format", required_argument, NULL, OPT_FORMAT }, \
-	{ "header", no_argument, NULL, OPT_HEADER }, \
-	{ "null-data", no_argument, NULL, 'z' }
+	{ { "format", required_argument, NULL, OPT_FORMAT }, "format", \
+	    "the format of the report" }, \
+	{ { "header", no_argument, NULL, OPT_HEADER }, NULL, \
+	    "begin a table with a line naming its columns" }, \
+	{ { "null-data", no_argument, NULL, 'z' }, NULL, \
+	    "lines end with NUL, not newline" }
 
 /* Handle option ch if it is an output option: 1 if it was. */
 int	outopts_option(const struct cmd *, struct outopts *, int ch,
@@ -254,8 +274,10 @@ struct recopts {
 
 #define RECOPT_SHORT "z"
 #define RECOPT_LONG \
-	{ "tsv", no_argument, NULL, OPT_TSV }, \
-	{ "null-data", no_argument, NULL, 'z' }
+	{ { "tsv", no_argument, NULL, OPT_TSV }, NULL, \
+	    "records are ID<TAB>TEXT lines, named by ID" }, \
+	{ { "null-data", no_argument, NULL, 'z' }, NULL, \
+	    "records and output lines end with NUL, not newline" }
 /* The options of RECOPT_LONG that pick a mode, for a usage: "--tsv". */
 #define RECOPT_MODES "--tsv"
 
@@ -273,17 +295,29 @@ int	recopts_option(const struct cmd *, struct recopts *, int ch);
  */
 #define COMMON_LONG \
 	PROGRESS_LONG, \
-	{ "help", no_argument, NULL, 'h' }
+	{ { "help", no_argument, NULL, 'h' }, NULL, \
+	    "print this help and exit" }, \
+	{ { "version", no_argument, NULL, OPT_VERSION }, NULL, \
+	    "print the version of neardup and exit" }
 
-struct option;
+/*
+ * An option of a command's table: what getopt_long(3) takes, and what
+ * --help says of it, so that the help is the table the parser uses.
+ */
+struct cli_option {
+	struct option o;
+	const char *arg;	/* the argument's name in the help, or NULL */
+	const char *help;	/* a few words */
+};
+
 struct cli_parse {
 	/*
 	 * Every option the command takes, its groups' (SHOPT_SHORT,
 	 * SHOPT_LONG...) and COMMON_LONG's included: the tables say in
-	 * one place what the command accepts.
+	 * one place what the command accepts, and --help prints them.
 	 */
 	const char *shortopts;
-	const struct option *longopts;	/* ended by a zeroed one */
+	const struct cli_option *longopts;	/* ended by a zeroed one */
 	/* The command's own option ch: 1 if handled, 0 if not its own. */
 	int	(*own)(const struct cmd *, void *args, int ch,
 		    const char *arg);
@@ -296,10 +330,22 @@ struct cli_parse {
 
 /*
  * Parse the options of argv for command c: the index of the first
- * operand, or 0 once -h has printed the usage on stdout (the command
- * then returns out_close()).  A bad option prints the usage and exits 2.
+ * operand, or 0 once -h has printed the help, or --version the version,
+ * on stdout (the command then returns out_close()).  A bad option prints
+ * the usage and exits 2.
  */
 int	cli_parse(const struct cmd *, int argc, char **argv,
 	    const struct cli_parse *);
+
+/*
+ * The help of command c (-h, --help, help CMD): its usage, one line for
+ * each option of the table that the usage names (shortopts: the short
+ * ones), and where to read more.
+ */
+void	cli_help(const struct cmd *, const char *shortopts,
+	    const struct cli_option *, FILE *);
+
+/* neardup --version, and every command's --version. */
+void	cli_version(FILE *);
 
 #endif

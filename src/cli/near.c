@@ -299,16 +299,20 @@ near_option(const struct cmd *c, void *args, int ch, const char *arg)
 static int
 near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 {
-	static const struct option longopts[] = {
+	static const struct cli_option longopts[] = {
 		SHOPT_LONG,
 		INOPT_LONG,
 		OUTOPT_LONG,
 		COMMON_LONG,
-		{ "distance", required_argument, NULL, 'd' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
-		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
-		{ NULL, 0, NULL, 0 }
+		{ { "distance", required_argument, NULL, 'd' },
+		    "distance", "the largest Hamming distance of a match" },
+		{ { "count", required_argument, NULL, 'n' },
+		    "count", "at most count matches a query, the nearest" },
+		{ { "docs", no_argument, NULL, OPT_CMD_FIRST },
+		    NULL, "the queries are documents, hashed as the index" },
+		{ { "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		    NULL, "every pair of the index within distance" },
+		{ { NULL, 0, NULL, 0 }, NULL, NULL }
 	};
 	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:",
 	    longopts, near_option, a, &a->so,

@@ -231,16 +231,21 @@ static int
 uniq_parse(const struct cmd *c, int argc, char **argv, struct uniq *u,
     struct shopts *so)
 {
-	static const struct option longopts[] = {
+	static const struct cli_option longopts[] = {
 		SHOPT_LONG,
 		COMMON_LONG,
-		{ "all-repeated", no_argument, NULL, 'D' },
-		{ "count", no_argument, NULL, OPT_COUNT },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		{ "repeated", no_argument, NULL, 'd' },
-		{ "threshold", required_argument, NULL, 't' },
+		{ { "all-repeated", no_argument, NULL, 'D' },
+		    NULL, "print every record that has a near-duplicate" },
+		{ { "count", no_argument, NULL, OPT_COUNT },
+		    NULL, "prefix each record kept with its number of copies" },
+		{ { "explain", no_argument, NULL, OPT_EXPLAIN },
+		    NULL, "say which earlier record each dropped one is like" },
+		{ { "repeated", no_argument, NULL, 'd' },
+		    NULL, "print one record of each group of near-duplicates" },
+		{ { "threshold", required_argument, NULL, 't' },
+		    "threshold", "the least resemblance of a near-duplicate" },
 		RECOPT_LONG,
-		{ NULL, 0, NULL, 0 }
+		{ { NULL, 0, NULL, 0 }, NULL, NULL }
 	};
 	struct cli_parse p = { SHOPT_SHORT RECOPT_SHORT "Ddht:",
 	    longopts, uniq_option, u, so, NULL,

@@ -1,0 +1,159 @@
+/*
+ * The help of a command (-h, --help, help CMD), made from the table of
+ * options that parse.c parses by: the usage, one line an option, and
+ * where to read more.  An option the table holds but the usage does not
+ * name is one the command refuses (uniq's -a), and is left out.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "xmalloc.h"
+
+#define HELP_COLUMN	30	/* where the words about an option begin */
+
+/* Is c a character of an option's name? */
+static int
+name_char(int c)
+{
+	return isalnum((unsigned char)c) || c == '-';
+}
+
+/* Does usage name the short option ch: "-x", or in a cluster "-hLx"? */
+static int
+names_short(const char *usage, int ch)
+{
+	const char *p, *q;
+
+	for (p = usage; (p = strchr(p, '-')) != NULL; p++) {
+		if ((p > usage && name_char(p[-1])) || p[1] == '-')
+			continue;
+		for (q = p + 1; isalnum((unsigned char)*q); q++)
+			if (*q == ch)
+				return 1;
+	}
+	return 0;
+}
+
+/* Does usage name the long option name: "--name", whole? */
+static int
+names_long(const char *usage, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = usage; (p = strstr(p, "--")) != NULL; p += 2)
+		if (strncmp(p + 2, name, n) == 0 && !name_char(p[2 + n]))
+			return 1;
+	return 0;
+}
+
+/* Is the option a short one of shortopts? */
+static int
+is_short(const char *shortopts, const struct cli_option *o)
+{
+	int v = o->o.val;
+
+	return v > 0 && v < 256 && v != ':' && v != '+' && v != '-' &&
+	    strchr(shortopts, v) != NULL;
+}
+
+/*
+ * Does the command offer the option: does its usage name it, or an
+ * option of the same value (--colour, --color)?  --version is every
+ * command's, and no usage names it.
+ */
+static int
+offered(const struct cmd *c, const char *shortopts,
+    const struct cli_option *opts, const struct cli_option *o)
+{
+	const struct cli_option *a;
+
+	if (o->o.val == OPT_VERSION)
+		return 1;
+	for (a = opts; a->o.name != NULL; a++)
+		if (a->o.val == o->o.val && (names_long(c->usage, a->o.name) ||
+		    (is_short(shortopts, a) &&
+		    names_short(c->usage, a->o.val))))
+			return 1;
+	return 0;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	const struct cli_option *x = *(const struct cli_option *const *)a;
+	const struct cli_option *y = *(const struct cli_option *const *)b;
+
+	return strcmp(x->o.name, y->o.name);
+}
+
+/* "--name=arg", "--name[=arg]" or "--name" onto fp: its length. */
+static int
+put_long(FILE *fp, const struct cli_option *o)
+{
+	if (o->o.has_arg == required_argument)
+		return fprintf(fp, "--%s=%s", o->o.name,
+		    o->arg != NULL ? o->arg : "arg");
+	if (o->o.has_arg == optional_argument)
+		return fprintf(fp, "--%s[=%s]", o->o.name,
+		    o->arg != NULL ? o->arg : "arg");
+	return fprintf(fp, "--%s", o->o.name);
+}
+
+/* The line of option o, and of the others of its value, its aliases. */
+static void
+put_option(FILE *fp, const char *shortopts, const struct cli_option *opts,
+    const struct cli_option *o)
+{
+	const struct cli_option *a;
+	int n;
+
+	n = is_short(shortopts, o) ? fprintf(fp, "  -%c, ", o->o.val) :
+	    fprintf(fp, "      ");
+	n += put_long(fp, o);
+	for (a = opts; a->o.name != NULL; a++)
+		if (a != o && a->o.val == o->o.val) {
+			n += fprintf(fp, ", ");
+			n += put_long(fp, a);
+		}
+	if (n < HELP_COLUMN - 1)
+		fprintf(fp, "%*s", HELP_COLUMN - n, "");
+	else
+		fprintf(fp, "  ");
+	fprintf(fp, "%s\n", o->help != NULL ? o->help : "");
+}
+
+void
+cli_help(const struct cmd *c, const char *shortopts,
+    const struct cli_option *opts, FILE *fp)
+{
+	const struct cli_option **v, *o, *a;
+	size_t n = 0, i;
+
+	cli_print_usage(c, fp);
+	for (o = opts; o->o.name != NULL; o++)
+		n++;
+	v = xreallocarray(NULL, n + 1, sizeof(*v));
+	for (n = 0, o = opts; o->o.name != NULL; o++) {
+		/* An alias goes on the line of the first of its value. */
+		for (a = opts; a != o && a->o.val != o->o.val; a++)
+			continue;
+		if (a == o && offered(c, shortopts, opts, o))
+			v[n++] = o;
+	}
+	qsort(v, n, sizeof(*v), by_name);
+	fprintf(fp, "\noptions:\n");
+	for (i = 0; i < n; i++)
+		put_option(fp, shortopts, opts, v[i]);
+	fprintf(fp, "\nSee neardup(1) for details: man neardup\n");
+	free(v);
+}
+
+void
+cli_version(FILE *fp)
+{
+	fprintf(fp, "neardup %s\n", VERSION);
+}
