@@ -415,7 +415,7 @@ brute() {
 	near -d 0 --docs idx.fp dir
 	assert_exit TROUBLE
 	assert_output ''
-	assert_stderr_line '^neardup: dir: Is a directory$'
+	assert_stderr_line '^neardup: dir: is a directory: -r walks it$'
 }
 
 @test "near-044: --docs -L follows a symbolic link to a directory" {
@@ -974,4 +974,20 @@ EOF
 	assert_equal "$stderr" 'neardup: q/bin: binary file skipped'
 	run -2 --separate-stderr neardup near -d 3 --binary idx q/bin
 	assert_stderr_line '^neardup: --binary, --exclude, --exclude-dir and --hidden apply to --docs$'
+}
+
+@test "near-130: a text file for the index or a query, or a directory, says what near takes" {
+	printf 'the quick brown fox\n' >a.txt
+	neardup hash a.txt >ix
+	trouble -d 3 a.txt
+	assert_stderr_line '^neardup: a\.txt:1: not a fingerprint line: the index is fingerprint lines, as neardup hash prints them$'
+	trouble -d 3 ix a.txt
+	assert_stderr_line '^neardup: a\.txt:1: not a fingerprint line: queries that are documents need --docs$'
+	run -0 neardup near -d 3 --docs ix a.txt
+	mkdir q
+	run --separate-stderr neardup near -d 3 ix q
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: q: is a directory: queries in it need --docs -r$'
+	trouble -d 3 q
+	assert_stderr_line '^neardup: q: is a directory: the index is a file of fingerprint lines$'
 }

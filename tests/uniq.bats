@@ -418,3 +418,10 @@ usage_error() {
 	run -0 sh -c '"$NEARDUP" uniq v >>u'
 	assert_equal "$(tail -n 1 u)" more
 }
+
+@test "uniq-060: -t 70 says the threshold is a fraction: use 0.7" {
+	usage_error -t 70 </dev/null
+	assert_stderr_line '^neardup: -t: 70: a fraction from 0 to 1: use 0\.7$'
+	usage_error -t 0 </dev/null
+	assert_stderr_line '^neardup: -t: 0: not a number in \(0, 1\]$'
+}

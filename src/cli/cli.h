@@ -84,6 +84,12 @@ int	cli_is_output(int fd);
  */
 void	cli_one_pipe(const char *a, const char *b);
 
+/*
+ * A document that could not be read, its errnum a walk entry's: a
+ * directory that was not walked gets the way forward, -r.
+ */
+void	cli_warn_input(const char *path, int errnum);
+
 /* A name made safe for a message on a terminal (vis(3)); static storage. */
 const char *cli_vis(const char *);
 
@@ -230,6 +236,12 @@ int	inopts_option(struct inopts *, int ch, const char *arg);
  * usage error.
  */
 void	inopts_check(const struct cmd *, const struct inopts *);
+
+/*
+ * The operands to walk: with -r and none, the working directory, as
+ * grep -r walks it; otherwise argv as it is (*argc operands).
+ */
+char  **inopts_operands(const struct inopts *, int *argc, char **argv);
 
 void	inopts_free(struct inopts *);
 

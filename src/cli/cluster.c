@@ -464,6 +464,8 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 	int i, rval = EXIT_OK;
 
 	if (!a->docs) {
+		s->hint_text = "documents need --docs or -r";
+		s->hint_dir = "documents in it need -r";
 		progress_start("fingerprints", 0);
 		progress_inputs(argv, argc, NULL);
 		if (argc == 0 && fpset_load(s, "-", a->o.zero, 0) == -1)
@@ -589,6 +591,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	argc -= n;
 	argv += n;
 	cluster_check(c, &a);
+	argv = inopts_operands(&a.io, &argc, argv);
 	if (a.sorted) {
 		rval = cluster_sorted(argc, argv, &a.o, a.bands);
 		return out_close() | rval;

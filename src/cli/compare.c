@@ -676,7 +676,12 @@ compare_check(const struct cmd *c, int argc, char **argv,
 {
 	int fps = a->fps;
 
-	if (argc < 1 || argc > 2 || (argc == 1 && !fps)) {
+	if (argc > 2) {
+		warnx("too many operands: compare takes two %s",
+		    fps ? "fingerprints" : "documents");
+		cli_usage(c);
+	}
+	if (argc < 1 || (argc == 1 && !fps)) {
 		warnx(fps ? "expected two fingerprints, or one file holding "
 		    "two" : "expected two documents");
 		cli_usage(c);

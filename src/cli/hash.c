@@ -170,6 +170,8 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	argc -= n;
 	argv += n;
 	hash_check(c, argc, &a);
+	if (a.list == NULL)
+		argv = inopts_operands(&a.io, &argc, argv);
 
 	progress_start(a.cfg.mode == REC_NONE ? "files" : NULL, 1);
 	if (a.list == NULL)

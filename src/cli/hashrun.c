@@ -58,8 +58,7 @@ emit(struct hashrun *r, struct hashjob *j)
 		if (d->binary)
 			warnx("%s: binary file skipped", cli_vis(d->name));
 		if (d->errnum != 0) {
-			warnx("%s: %s", cli_vis(d->name),
-			    walk_strerror(d->errnum));
+			cli_warn_input(d->name, d->errnum);
 			if (d->errnum != WALK_NOTREG)
 				r->rval = EXIT_TROUBLE;
 		}

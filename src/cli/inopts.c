@@ -73,3 +73,14 @@ inopts_free(struct inopts *o)
 	free(o->walk.exclude);
 	free(o->walk.exclude_dir);
 }
+
+char **
+inopts_operands(const struct inopts *o, int *argc, char **argv)
+{
+	static char *dot[] = { ".", NULL };
+
+	if (!o->walk.recursive || *argc > 0)
+		return argv;
+	*argc = 1;
+	return dot;
+}

@@ -111,6 +111,8 @@ query_lines(struct near *r, const char *path)
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	size_t i;
 
+	q.hint_text = "queries that are documents need --docs";
+	q.hint_dir = "queries in it need --docs -r";
 	/* After a read error, the lines read before it are still asked. */
 	if (fpset_load(&q, path, r->zero, 1) == -1)
 		r->rval = EXIT_TROUBLE;
@@ -174,8 +176,7 @@ query_docs(struct near *r, struct walk *w, struct digest *dg,
 			}
 		}
 		if (errnum != 0) {
-			warnx("%s: %s", cli_vis(e.path),
-			    walk_strerror(errnum));
+			cli_warn_input(e.path, errnum);
 			if (errnum != WALK_NOTREG)
 				r->rval = EXIT_TROUBLE;
 			continue;
@@ -440,6 +441,9 @@ near_index(struct near *r, int argc, char **argv, const struct near_args *a)
 	if (r->self || argc > 1)
 		progress_inputs(argv, r->self ? 1 : argc,
 		    a->docs ? &a->io.walk : NULL);
+	r->ix.hint_text = "the index is fingerprint lines, as neardup hash "
+	    "prints them";
+	r->ix.hint_dir = "the index is a file of fingerprint lines";
 	if (fpset_load(&r->ix, argv[0], r->zero, 1) == -1) {
 		/* Unhook stderr and stop the sizer, as on the way out. */
 		progress_end();

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -199,6 +200,16 @@ cli_fraction(const struct cmd *c, const char *opt, const char *arg,
 {
 	double t;
 
+	/*
+	 * -t 80 for 80%: a fraction was meant.  A percentage is written
+	 * plain, and from 2: 1.5 or 1e1 is more likely a slip than 1.5%.
+	 */
+	if (decimal_parse(arg, &t) == 0 && t >= 2 && t <= 100 &&
+	    strspn(arg, "0123456789.") == strlen(arg)) {
+		warnx("%s: %s: a fraction from 0 to 1: use %g", opt,
+		    cli_vis(arg), t / 100);
+		cli_usage(c);
+	}
 	if (decimal_parse(arg, &t) == -1 || !(t <= 1) ||
 	    !(zero_ok ? t >= 0 : t > 0)) {
 		warnx("%s: %s: not a number in %s, 1]", opt, cli_vis(arg),
@@ -227,4 +238,13 @@ cli_lsh(const struct cmd *c, const char *arg, struct lsh *l)
 		warnx("--lsh: %s: %s", cli_vis(arg), errstr);
 		cli_usage(c);
 	}
+}
+
+void
+cli_warn_input(const char *path, int errnum)
+{
+	if (errnum == EISDIR)
+		warnx("%s: is a directory: -r walks it", cli_vis(path));
+	else
+		warnx("%s: %s", cli_vis(path), walk_strerror(errnum));
 }
