@@ -407,35 +407,44 @@ help_options() {
 	[ -z "$bad" ] || fail "$bad"
 }
 
-@test "io-034: CMD --help, CMD -h and help CMD print the usage, the options and a pointer to neardup(1)" {
+# each_ok OPTION: neardup CMD OPTION succeeds, saying nothing on stderr,
+# for each command CMD but help (the commands of option tables), and
+# check_OPTION CMD checks what it printed.
+each_ok() {
 	local c
 	for c in $(commands); do
 		[ "$c" = help ] && continue
-		run --separate-stderr neardup "$c" --help
+		run --separate-stderr neardup "$c" "$@"
 		assert_exit OK
 		assert_stderr_empty
-		assert_line --index 0 --partial "usage: neardup $c "
-		assert_line 'options:'
-		assert_line --index $((${#lines[@]} - 1)) --regexp 'neardup\(1\)'
-		assert_output "$(neardup "$c" -h)"
-		assert_output "$(neardup help "$c")"
-		# A usage error: the short usage alone, on stderr, exit 2.
-		run --separate-stderr neardup "$c" --no-such-option
-		assert_exit TROUBLE
-		assert_output ''
-		assert_stderr_line "^usage: neardup $c "
-		[[ $stderr != *options:* ]] || fail "$c: the help on a usage error"
+		"check_$1" "$c"
 	done
 }
 
+check_--help() {
+	local c=$1
+	assert_line --index 0 --partial "usage: neardup $c "
+	assert_line 'options:'
+	assert_line --index $((${#lines[@]} - 1)) --regexp 'neardup\(1\)'
+	assert_output "$(neardup "$c" -h)"
+	assert_output "$(neardup help "$c")"
+	# A usage error: the short usage alone, on stderr, exit 2.
+	run --separate-stderr neardup "$c" --no-such-option
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line "^usage: neardup $c "
+	[[ $stderr != *options:* ]] || fail "$c: the help on a usage error"
+}
+
+@test "io-034: CMD --help, CMD -h and help CMD print the usage, the options and a pointer to neardup(1)" {
+	each_ok --help
+}
+
+check_--version() {
+	assert_output "$(neardup --version)"
+	assert_write_error "$1" --version
+}
+
 @test "io-035: CMD --version prints what neardup --version does" {
-	local c
-	for c in $(commands); do
-		[ "$c" = help ] && continue
-		run --separate-stderr neardup "$c" --version
-		assert_exit OK
-		assert_stderr_empty
-		assert_output "$(neardup --version)"
-		assert_write_error "$c" --version
-	done
+	each_ok --version
 }
