@@ -712,7 +712,11 @@ brute() {
 	assert_stderr_line '^neardup: sp\.fp:1: expected two spaces before the name$'
 	printf 'garbage\n' >g.fp
 	trouble -d 3 g.fp q0.fp
-	assert_stderr_line '^neardup: g\.fp:1: no '"'"':'"'"' after the scheme$'
+	# Text for the index: a first mistake, told what near takes.
+	assert_stderr_line '^neardup: g\.fp:1: not a fingerprint line: the index is fingerprint lines, as neardup hash prints them$'
+	{ cat ix64.fp; printf 'garbage\n'; } >g2.fp
+	trouble -d 3 g2.fp q0.fp
+	assert_stderr_line '^neardup: g2\.fp:9: no '"'"':'"'"' after the scheme$'
 	{ cat ix64.fp; echo; } >blank.fp
 	trouble -d 3 blank.fp q0.fp
 	assert_stderr_line '^neardup: blank\.fp:9: '

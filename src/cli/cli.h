@@ -351,11 +351,9 @@ int	cli_parse(const struct cmd *, int argc, char **argv,
 
 /*
  * The help of command c (-h, --help, help CMD): its usage, one line for
- * each option of the table that the usage names (shortopts: the short
- * ones), and where to read more.
+ * each option of p's table that the usage names, and where to read more.
  */
-void	cli_help(const struct cmd *, const char *shortopts,
-	    const struct cli_option *, FILE *);
+void	cli_help(const struct cmd *, const struct cli_parse *, FILE *);
 
 /* neardup --version, and every command's --version. */
 void	cli_version(FILE *);

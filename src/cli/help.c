@@ -90,34 +90,58 @@ by_name(const void *a, const void *b)
 	return strcmp(x->o.name, y->o.name);
 }
 
+/*
+ * The argument's name: for --format, the words the command takes
+ * ("groups|tsv|json", from its outopts) into buf.
+ */
+static const char *
+arg_name(const struct cli_parse *p, const struct cli_option *o, char *buf,
+    size_t cap)
+{
+	size_t i;
+
+	if (o->o.val != OPT_FORMAT || p->out == NULL)
+		return o->arg != NULL ? o->arg : "arg";
+	buf[0] = '\0';
+	for (i = 0; i < FMT_N; i++) {
+		if (p->out->names[i] == NULL)
+			continue;
+		if (buf[0] != '\0')
+			strlcat(buf, "|", cap);
+		strlcat(buf, p->out->names[i], cap);
+	}
+	return buf;
+}
+
 /* "--name=arg", "--name[=arg]" or "--name" onto fp: its length. */
 static int
-put_long(FILE *fp, const struct cli_option *o)
+put_long(FILE *fp, const struct cli_parse *p, const struct cli_option *o)
 {
+	char buf[64];
+
 	if (o->o.has_arg == required_argument)
 		return fprintf(fp, "--%s=%s", o->o.name,
-		    o->arg != NULL ? o->arg : "arg");
+		    arg_name(p, o, buf, sizeof(buf)));
 	if (o->o.has_arg == optional_argument)
 		return fprintf(fp, "--%s[=%s]", o->o.name,
-		    o->arg != NULL ? o->arg : "arg");
+		    arg_name(p, o, buf, sizeof(buf)));
 	return fprintf(fp, "--%s", o->o.name);
 }
 
 /* The line of option o, and of the others of its value, its aliases. */
 static void
-put_option(FILE *fp, const char *shortopts, const struct cli_option *opts,
-    const struct cli_option *o)
+put_option(FILE *fp, const struct cli_parse *p, const struct cli_option *o)
 {
 	const struct cli_option *a;
 	int n;
 
-	n = is_short(shortopts, o) ? fprintf(fp, "  -%c, ", o->o.val) :
+	n = is_short(p->shortopts, o) ? fprintf(fp, "  -%c, ", o->o.val) :
 	    fprintf(fp, "      ");
-	n += put_long(fp, o);
-	for (a = opts; a->o.name != NULL; a++)
+	n += put_long(fp, p, o);
+	for (a = p->longopts; a->o.name != NULL; a++)
 		if (a != o && a->o.val == o->o.val) {
 			n += fprintf(fp, ", ");
-			n += put_long(fp, a);
+			n += put_long(fp, p, a);
 		}
 	if (n < HELP_COLUMN - 1)
 		fprintf(fp, "%*s", HELP_COLUMN - n, "");
@@ -127,10 +151,9 @@ put_option(FILE *fp, const char *shortopts, const struct cli_option *opts,
 }
 
 void
-cli_help(const struct cmd *c, const char *shortopts,
-    const struct cli_option *opts, FILE *fp)
+cli_help(const struct cmd *c, const struct cli_parse *p, FILE *fp)
 {
-	const struct cli_option **v, *o, *a;
+	const struct cli_option **v, *o, *a, *opts = p->longopts;
 	size_t n = 0, i;
 
 	cli_print_usage(c, fp);
@@ -141,13 +164,13 @@ cli_help(const struct cmd *c, const char *shortopts,
 		/* An alias goes on the line of the first of its value. */
 		for (a = opts; a != o && a->o.val != o->o.val; a++)
 			continue;
-		if (a == o && offered(c, shortopts, opts, o))
+		if (a == o && offered(c, p->shortopts, opts, o))
 			v[n++] = o;
 	}
 	qsort(v, n, sizeof(*v), by_name);
 	fprintf(fp, "\noptions:\n");
 	for (i = 0; i < n; i++)
-		put_option(fp, shortopts, opts, v[i]);
+		put_option(fp, p, v[i]);
 	fprintf(fp, "\nSee neardup(1) for details: man neardup\n");
 	free(v);
 }

@@ -51,7 +51,7 @@ cli_parse(const struct cmd *c, int argc, char **argv,
 	while (!done && (ch = getopt_long(argc, argv, p->shortopts,
 	    longopts, NULL)) != -1) {
 		if (ch == 'h') {
-			cli_help(c, p->shortopts, p->longopts, stdout);
+			cli_help(c, p, stdout);
 			done = 1;
 		} else if (ch == OPT_VERSION) {
 			cli_version(stdout);
