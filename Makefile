@@ -4,8 +4,13 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
-ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
-FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The completion directories the shells search (zsh -f's $fpath, fish's
+# $fish_complete_path with XDG_DATA_DIRS unset): Debian's zsh searches
+# /usr/share/zsh/vendor-completions and PREFIX/share/zsh/site-functions
+# for /usr/local; fish searches nothing under /usr/local, but always its
+# system-wide /etc/fish/completions.
+ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
+FISHCOMPDIR ?= $(if $(filter /usr/local,$(PREFIX)),/etc/fish/completions,$(PREFIX)/share/fish/vendor_completions.d)
 
 PKGS = libbsd-overlay libxxhash libarchive json-c
 PKG_CONFIG ?= pkg-config

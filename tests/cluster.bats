@@ -163,7 +163,7 @@ est() {
 	assert_output "$(groups 'top/link/b.txt top/z.txt')"
 	cl --docs c
 	assert_exit TROUBLE
-	assert_stderr_line '^neardup: c: Is a directory$'
+	assert_stderr_line '^neardup: c: is a directory: -r walks it$'
 }
 
 # ---- -t ----------------------------------------------------------------------
@@ -2281,4 +2281,71 @@ edited() {
 	assert_stderr_line '^neardup: --format=sh removes the duplicates of each group: not with --pairs, --all or --uniques$'
 	usage_error --format=sh --all -r c
 	usage_error --format=sh --pairs -r c
+}
+
+@test "cluster-223: text files for fingerprint lines: the first line says documents need --docs or -r" {
+	printf 'the quick brown fox\n' >a.txt
+	printf 'the quick brown fox jumps\n' >b.txt
+	trouble a.txt b.txt
+	assert_stderr_line '^neardup: a\.txt:1: not a fingerprint line: documents need --docs or -r$'
+	[[ $stderr != *"no ':' after the scheme"* ]] || fail "the parser's message: $stderr"
+	# From standard input too.
+	run --separate-stderr neardup cluster <a.txt
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: -:1: not a fingerprint line: documents need --docs or -r$'
+	# A damaged fingerprint line keeps the parser's message.
+	printf 'nd1-simhash64-w3-fs-s0:zz  a\n' >bad
+	trouble bad
+	assert_stderr_line '^neardup: bad:1: '
+	[[ $stderr != *"not a fingerprint line"* ]] || fail "$stderr"
+	# A text line after good lines is a bad line, as before.
+	neardup hash a.txt >fp
+	cat a.txt >>fp
+	trouble fp
+	assert_stderr_line "^neardup: fp:2: no ':' after the scheme$"
+}
+
+@test "cluster-224: a directory operand without -r points to -r, and the other inputs are still read" {
+	mkdir texts
+	printf 'one two three four\n' >texts/a
+	neardup hash texts/a >fp
+	cl texts fp
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: texts: is a directory: documents in it need -r$'
+	assert_output ''
+	cl -r texts
+	assert_exit OK
+	assert_stderr_empty
+}
+
+@test "cluster-225: -r with no operand walks the working directory, as grep -r does" {
+	# A directory of its own: run keeps its files in the test's.
+	mkdir w && cd w || return
+	mkdir d
+	words 3000 >d/a
+	cp d/a d/b
+	cp d/a c
+	cl -r
+	assert_exit OK
+	assert_stderr_empty
+	local here=$output
+	cl -r .
+	assert_equal "$here" "$output"
+	[ -n "$here" ] || fail "no groups"
+	assert_line './c'
+	assert_line './d/b'
+	# Without -r, standard input still.
+	run --separate-stderr bash -c '"$NEARDUP" cluster </dev/null'
+	assert_exit OK
+	assert_output ''
+}
+
+@test "cluster-226: -t 80 says the threshold is a fraction: use 0.8" {
+	trouble -t 80 --docs /dev/null
+	assert_stderr_line '^neardup: -t: 80: a fraction from 0 to 1: use 0\.8$'
+	assert_stderr_line '^usage: neardup cluster '
+	trouble -t 100 --docs /dev/null
+	assert_stderr_line '^neardup: -t: 100: a fraction from 0 to 1: use 1$'
+	trouble -t 101 --docs /dev/null
+	assert_stderr_line '^neardup: -t: 101: not a number in \(0, 1\]$'
 }

@@ -665,10 +665,10 @@ usage_error() {
 	usage_error "$f"
 	assert_stderr_line '^neardup: expected two documents$'
 	usage_error "$f" "$f" "$f"
-	assert_stderr_line '^neardup: expected two documents$'
+	assert_stderr_line '^neardup: too many operands: compare takes two documents$'
 	usage_error
 	usage_error -F a.fp b.fp c.fp
-	assert_stderr_line '^neardup: expected two fingerprints'
+	assert_stderr_line '^neardup: too many operands: compare takes two fingerprints$'
 }
 
 @test "compare-065: bad -t values are usage errors" {
@@ -987,4 +987,17 @@ golden_compare() {
 		assert_line 'a: fa (4 shingles)'
 		assert_line 'b: fb (50000 shingles)'
 	done
+}
+
+@test "compare-088: three operands say too many operands; -t 50 says use 0.5" {
+	printf 'one two three\n' >a
+	cp a b
+	cp a c
+	usage_error a b c
+	assert_stderr_line '^neardup: too many operands: compare takes two documents$'
+	usage_error -t 50 a b
+	assert_stderr_line '^neardup: -t: 50: a fraction from 0 to 1: use 0\.5$'
+	usage_error -t 62.5 a b
+	assert_stderr_line '^neardup: -t: 62\.5: a fraction from 0 to 1: use 0\.625$'
+	run -0 neardup compare -q -t 0.5 a b
 }

@@ -751,11 +751,11 @@ make_tree() {
 	assert_output "$(neardup hash "$a" "$b")"
 }
 
-@test "hash-151: a directory without -r is reported, exit 2" {
+@test "hash-151: a directory without -r is reported, pointing to -r, exit 2" {
 	mkdir dir
 	run --separate-stderr neardup hash dir "$(fixture short.txt)"
 	assert_exit TROUBLE
-	assert_equal "$stderr" 'neardup: dir: Is a directory'
+	assert_equal "$stderr" 'neardup: dir: is a directory: -r walks it'
 	assert_output "$(neardup hash "$(fixture short.txt)")"
 }
 
@@ -1147,4 +1147,23 @@ make_tree() {
 	assert_equal "${#lines[@]}" 1
 	run -2 --separate-stderr neardup hash --exclude-dir=sub t/a.txt
 	assert_equal "${stderr%%$'\n'*}" 'neardup: --hidden and --exclude-dir apply to -r'
+}
+
+@test "hash-187: -r with no operand walks the working directory, as hash -r . does" {
+	# A directory of its own: run keeps its files in the test's.
+	mkdir w && cd w || return
+	mkdir d
+	printf 'one two three\n' >d/a
+	printf 'four five six\n' >b
+	run -0 --separate-stderr neardup hash -r
+	assert_stderr_empty
+	local here=$output
+	run -0 neardup hash -r .
+	assert_equal "$here" "$output"
+	assert_equal "${#lines[@]}" 2
+	# Without -r, standard input; with --files0-from, the list.
+	run -0 bash -c 'printf "one two three\n" | "$NEARDUP" hash'
+	assert_output --regexp '  -$'
+	run -0 bash -c 'printf "b\0" | "$NEARDUP" hash -r --files0-from=-'
+	assert_output --regexp '  b$'
 }

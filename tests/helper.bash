@@ -167,6 +167,12 @@ assert_write_error() {
 	assert_stderr_line '^neardup: stdout: '
 }
 
+# usage_of CMD: the usage of CMD alone, as `neardup help CMD` begins: the
+# lines before the blank one that ends it (the option lines follow).
+usage_of() {
+	"$NEARDUP" help "$1" | sed '/^$/,$d'
+}
+
 # assert_usage_on_stdout CMD: neardup CMD -h prints the usage on standard
 # output, nothing on standard error, and exits 0.
 assert_usage_on_stdout() {

@@ -149,3 +149,58 @@ files() {
 	run mk uninstall
 	assert_success
 }
+
+# make_var NAME...: the values of the Makefile's variables NAME..., one a
+# line, for the default PREFIX (none given).
+make_var() {
+	local v rule=
+	for v; do
+		rule+=" && echo '\$($v)'"
+	done
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory \
+	    -C "$ROOT_DIR" --eval "print-vars: ; @true$rule" print-vars
+}
+
+@test "install-007: with the default PREFIX the completions go where a plain zsh and fish look" {
+	local vars
+	vars=$(make_var PREFIX ZSHCOMPDIR FISHCOMPDIR)
+	assert_equal "$(sed -n 1p <<<"$vars")" /usr/local
+	# zsh -f: no startup file adds to $fpath.
+	run zsh -fc 'print -l $fpath'
+	assert_line "$(sed -n 2p <<<"$vars")"
+	# fish with XDG_DATA_DIRS unset: its built-in directories alone.
+	run env -u XDG_DATA_DIRS HOME="$BATS_TEST_TMPDIR" \
+	    XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/.config" \
+	    XDG_DATA_HOME="$BATS_TEST_TMPDIR/.local/share" \
+	    fish -c 'printf "%s\n" $fish_complete_path'
+	assert_line "$(sed -n 3p <<<"$vars")"
+}
+
+@test "install-008: after make install to /usr/local a new zsh -f and fish complete neardup" {
+	# It writes to /usr/local and /etc: only on a throwaway machine.
+	[ "${CI-}" = true ] ||
+	    skip "installs into /usr/local and /etc (set CI=true on a throwaway machine)"
+	[ "$(id -u)" -eq 0 ] || skip "installs into /usr/local and /etc: needs root"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+	    make -s -C "$ROOT_DIR" O="$BUILD" -o "$BUILD/neardup" install
+	run zsh -fc 'autoload -U compinit && compinit -u -D
+		print -r -- $_comps[neardup]
+		autoload -Uz +X _neardup && print -r -- $functions_source[_neardup]'
+	local zout=$output zstatus=$status
+	run env -u XDG_DATA_DIRS HOME="$BATS_TEST_TMPDIR" \
+	    XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/.config" \
+	    XDG_DATA_HOME="$BATS_TEST_TMPDIR/.local/share" \
+	    PATH="/usr/local/bin:$PATH" fish -c '
+		complete -C "neardup clu"
+		functions --details __neardup_command'
+	local fout=$output fstatus=$status
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+	    make -s -C "$ROOT_DIR" O="$BUILD" -o "$BUILD/neardup" uninstall
+	status=$zstatus output=$zout
+	assert_success
+	assert_output "_neardup"$'\n'"$(make_var ZSHCOMPDIR)/_neardup"
+	status=$fstatus output=$fout
+	assert_success
+	assert_line --regexp $'^cluster(\t|$)'
+	assert_line "$(make_var FISHCOMPDIR)/neardup.fish"
+}

@@ -4,6 +4,7 @@
 # agreement of the usage with the man page and the completion files.
 
 load helper
+load options
 
 MAN=$ROOT_DIR/man/neardup.1
 
@@ -15,7 +16,7 @@ commands() {
 # usage_options [COMMAND]: the options in `neardup help COMMAND` (default
 # hash), one a line: single letters as -x, long ones as --name.
 usage_options() {
-	"$NEARDUP" help "${1:-hash}" |
+	usage_of "${1:-hash}" |
 	    grep -oE '(^|[[ |])-[A-Za-z0-9]+|--[a-z0-9][a-z0-9-]*' |
 	    sed 's/^[[ |]*//' |
 	    awk '/^--/ { print; next } { for (i = 2; i <= length($0); i++) print "-" substr($0, i, 1) }' |
@@ -158,7 +159,7 @@ man_section_options() {
 	[ -f "$MAN" ] || skip "no man/neardup.1 yet"
 	command -v mandoc >/dev/null || skip "no mandoc"
 	local usage man
-	usage=$("$NEARDUP" help near | sed 's/^usage: //' | tr -s ' \t\n' ' ')
+	usage=$(usage_of near | sed 's/^usage: //' | tr -s ' \t\n' ' ')
 	man=$(MANWIDTH=1000 mandoc -Tascii -O width=1000 "$MAN" | col -b |
 	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
 	    tr -s ' \t\n' ' ' | grep -o 'neardup near .*')
@@ -190,7 +191,7 @@ man_section_options() {
 # usage, each on one line with single spaces.
 synopsis() {
 	local usage man
-	usage=$("$NEARDUP" help "$1" | sed 's/^usage: //' | tr -s ' \t\n' ' ')
+	usage=$(usage_of "$1" | sed 's/^usage: //' | tr -s ' \t\n' ' ')
 	man=$(MANWIDTH=1000 mandoc -Tascii -O width=1000 "$MAN" | col -b |
 	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
 	    tr -s ' \t\n' ' ' | grep -o "neardup $1 .*")
@@ -367,4 +368,84 @@ completion_has() {
 		assert_output 'usage: neardup help [command]'
 		assert_equal "$stderr" ''
 	done
+}
+
+# help_options CMD: the option lines of `neardup CMD --help`, after
+# "options:" and before the blank line that ends them.
+help_options() {
+	"$NEARDUP" "$1" --help | sed -n '/^options:$/,/^$/p' | sed '1d;/^$/d'
+}
+
+@test "io-033: CMD --help has a line for each option its table offers, short and long form together" {
+	local c l s v re lines bad=
+	for c in $(commands); do
+		[ "$c" = help ] && continue
+		lines=$(help_options "$c")
+		[ -n "$lines" ] || { bad+="$c: no option lines"$'\n'; continue; }
+		while read -r l s v; do
+			# Offered: named by the usage (cmd_options); uniq's -a is not.
+			grep -qxF -e "$l" -e "$s" <<<"$(cmd_options "$c")" || {
+				grep -qE -- "[ ,]$l([=[, ]|\$)" <<<"$lines" &&
+				    bad+="$c: $l is refused, yet in the help"$'\n'
+				continue
+			}
+			if [ "$s" != - ]; then
+				grep -qE -- "^  $s, (--[a-z0-9=|-]+, )*$l([=[, ]|\$)" \
+				    <<<"$lines" ||
+				    bad+="$c: no line '  $s, $l'"$'\n'
+			else
+				grep -qE -- "^ +(--[a-z0-9=|-]+, )*$l([=[, ]|\$)" \
+				    <<<"$lines" || bad+="$c: no line for $l"$'\n'
+			fi
+		done < <(src_options "$c")
+		# Each line says something after the option.
+		re='^ +(-[A-Za-z0-9], )?--[^ ,]+(, --[^ ,]+)* +[a-zA-Z(]'
+		grep -qvE "$re" <<<"$lines" && bad+="$c: a line without words:"$'\n'"$(
+		    grep -vE "$re" <<<"$lines")"$'\n'
+		grep -qxF -- '      --version               print the version of neardup and exit' \
+		    <<<"$lines" || bad+="$c: no --version line"$'\n'
+	done
+	[ -z "$bad" ] || fail "$bad"
+}
+
+# each_ok OPTION: neardup CMD OPTION succeeds, saying nothing on stderr,
+# for each command CMD but help (the commands of option tables), and
+# check_OPTION CMD checks what it printed.
+each_ok() {
+	local c
+	for c in $(commands); do
+		[ "$c" = help ] && continue
+		run --separate-stderr neardup "$c" "$@"
+		assert_exit OK
+		assert_stderr_empty
+		"check_$1" "$c"
+	done
+}
+
+check_--help() {
+	local c=$1
+	assert_line --index 0 --partial "usage: neardup $c "
+	assert_line 'options:'
+	assert_line --index $((${#lines[@]} - 1)) --regexp 'neardup\(1\)'
+	assert_output "$(neardup "$c" -h)"
+	assert_output "$(neardup help "$c")"
+	# A usage error: the short usage alone, on stderr, exit 2.
+	run --separate-stderr neardup "$c" --no-such-option
+	assert_exit TROUBLE
+	assert_output ''
+	assert_stderr_line "^usage: neardup $c "
+	[[ $stderr != *options:* ]] || fail "$c: the help on a usage error"
+}
+
+@test "io-034: CMD --help, CMD -h and help CMD print the usage, the options and a pointer to neardup(1)" {
+	each_ok --help
+}
+
+check_--version() {
+	assert_output "$(neardup --version)"
+	assert_write_error "$1" --version
+}
+
+@test "io-035: CMD --version prints what neardup --version does" {
+	each_ok --version
 }

@@ -415,7 +415,7 @@ brute() {
 	near -d 0 --docs idx.fp dir
 	assert_exit TROUBLE
 	assert_output ''
-	assert_stderr_line '^neardup: dir: Is a directory$'
+	assert_stderr_line '^neardup: dir: is a directory: -r walks it$'
 }
 
 @test "near-044: --docs -L follows a symbolic link to a directory" {
@@ -712,7 +712,11 @@ brute() {
 	assert_stderr_line '^neardup: sp\.fp:1: expected two spaces before the name$'
 	printf 'garbage\n' >g.fp
 	trouble -d 3 g.fp q0.fp
-	assert_stderr_line '^neardup: g\.fp:1: no '"'"':'"'"' after the scheme$'
+	# Text for the index: a first mistake, told what near takes.
+	assert_stderr_line '^neardup: g\.fp:1: not a fingerprint line: the index is fingerprint lines, as neardup hash prints them$'
+	{ cat ix64.fp; printf 'garbage\n'; } >g2.fp
+	trouble -d 3 g2.fp q0.fp
+	assert_stderr_line '^neardup: g2\.fp:9: no '"'"':'"'"' after the scheme$'
 	{ cat ix64.fp; echo; } >blank.fp
 	trouble -d 3 blank.fp q0.fp
 	assert_stderr_line '^neardup: blank\.fp:9: '
@@ -1011,4 +1015,20 @@ EOF
 	run -2 --separate-stderr neardup near -d 3 --files0-from=list idx
 	assert_stderr_line '^neardup: list:1: invalid zero-length file name$'
 	assert_equal "${#lines[@]}" 1
+}
+
+@test "near-130: a text file for the index or a query, or a directory, says what near takes" {
+	printf 'the quick brown fox\n' >a.txt
+	neardup hash a.txt >ix
+	trouble -d 3 a.txt
+	assert_stderr_line '^neardup: a\.txt:1: not a fingerprint line: the index is fingerprint lines, as neardup hash prints them$'
+	trouble -d 3 ix a.txt
+	assert_stderr_line '^neardup: a\.txt:1: not a fingerprint line: queries that are documents need --docs$'
+	run -0 neardup near -d 3 --docs ix a.txt
+	mkdir q
+	run --separate-stderr neardup near -d 3 ix q
+	assert_exit TROUBLE
+	assert_stderr_line '^neardup: q: is a directory: queries in it need --docs -r$'
+	trouble -d 3 q
+	assert_stderr_line '^neardup: q: is a directory: the index is a file of fingerprint lines$'
 }

@@ -55,6 +55,9 @@ _src_options() {
 		macro[name] = body
 		next
 	}
+	# A command that takes the shingling options by their long names
+	# only (uniq): their letters are its own.
+	FILENAME == target && /longonly = 1/ { longonly = 1 }
 	FILENAME != target { next }
 	intable {
 		table = table " " $0
@@ -62,7 +65,7 @@ _src_options() {
 			intable = 0
 		next
 	}
-	/struct option longopts\[\] = \{/ { intable = 1; next }
+	/struct (option|cli_option) longopts\[\] = \{/ { intable = 1; next }
 	# The optstring: given to getopt_long, or to cli_parse (parse.c).
 	ingetopt || /getopt_long\(/ || /struct cli_parse p = \{/ {
 		ingetopt = 1
@@ -98,11 +101,19 @@ _src_options() {
 			lname = f[1]
 			sub(/^[^"]*"/, "", lname)
 			sub(/".*/, "", lname)
+			# Every command takes --version (COMMON_LONG): it is
+			# neardup -V, documented once, in no command usage.
+			if (lname == "version" && target !~ /\/main\.c$/)
+				continue
 			val = f[4]
 			gsub(/[ \t}]/, "", val)
 			s = "-"
 			hasarg = f[2] ~ /required_argument/
-			if (match(val, /\047.\047/)) {
+			lo = longonly &&
+			    index(macro["SHOPT_LONG"], "\"" lname "\"") > 0
+			if (lo)
+				val = "OPT_LONGONLY|" val
+			if (!lo && match(val, /\047.\047/)) {
 				s = "-" substr(val, RSTART + 1, 1)
 				if (index(shorts, substr(s, 2)) == 0 ||
 				    hasarg != (substr(s, 2) in argshort))
@@ -129,7 +140,7 @@ usage_words() {
 _usage_words() {
 	local u
 	if [ -n "$1" ]; then
-		u=$("$NEARDUP" help "$1") || return
+		u=$(usage_of "$1") || return
 	else
 		u=$("$NEARDUP" -h | sed -n 1p) || return
 	fi
@@ -248,7 +259,7 @@ man_synopsis() {
 
 # usage_line CMD: the usage of CMD on one line without "usage: neardup ".
 usage_line() {
-	"$NEARDUP" help "$1" | tr -s ' \t\n' '   ' |
+	usage_of "$1" | tr -s ' \t\n' '   ' |
 	    sed -e 's/^usage: neardup //' -e 's/ $//'
 }
 
@@ -307,7 +318,7 @@ file_options() {
 
 _file_options() {
 	local names l s
-	names=$("$NEARDUP" help "$1" |
+	names=$(usage_of "$1" |
 	    grep -oE -- '(--[A-Za-z0-9-]+=|-[A-Za-z0-9] )(file|dir)([^A-Za-z]|$)' |
 	    sed -E 's/[= ](file|dir).*//')
 	while read -r l s _; do

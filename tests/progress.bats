@@ -82,8 +82,10 @@ screen() {
 	on_tty "$NEARDUP hash -r tree >got"
 	assert_success
 	assert_output ''
+	# To a file: no line in the first interval, only the summary.
 	neardup hash --progress -r tree >got 2>err
-	[ ! -s err ] || fail "a short run drew: $(cat -v err)"
+	run cat err
+	assert_output --regexp '^neardup: done: 20 files, [0-9]+ bytes, [0-9]+\.[0-9]{2} s$'
 }
 
 @test "progress-005: not when stdout is the terminal too and hash prints as it goes" {
@@ -175,4 +177,48 @@ screen() {
 		run neardup help "$c"
 		assert_output --partial '[--progress | --no-progress]'
 	done
+}
+
+# assert_log FILE N UNIT B: every line of FILE ends with a newline, none
+# holds a carriage return, and the last is the summary "neardup: done: N
+# UNIT, B bytes, S s".
+assert_log() {
+	local file=$1 n=$2 unit=$3 bytes=$4
+	[ -s "$file" ] || fail "nothing in $file"
+	[ "$(tail -c 1 "$file" | od -An -c | tr -d ' ')" = '\n' ] ||
+	    fail "the last line does not end with a newline: $(cat -v "$file")"
+	! grep -q $'\r' "$file" || fail "a carriage return in a log: $(cat -v "$file")"
+	tail -n 1 "$file" | grep -qE "^neardup: done: $n $unit, $bytes bytes, [0-9]+\.[0-9]{2} s\$" ||
+	    fail "no summary last: $(cat -v "$file")"
+}
+
+@test "progress-011: --progress to a file or a pipe writes lines that end, no carriage return, and a summary last" {
+	make_tree
+	local bytes
+	bytes=$(cat tree/*/* | wc -c)
+	neardup hash -r tree >want
+	# At every count: many lines, each ended.
+	NEARDUP_PROGRESS_INTERVAL=0 neardup hash --progress -r tree >got 2>err
+	cmp want got
+	assert_log err 200 files "$bytes"
+	[ "$(grep -c ' files, ' err)" -ge 2 ] || fail "too few lines: $(cat -v err)"
+	# Through a pipe, as into a logger.
+	NEARDUP_PROGRESS_INTERVAL=0 "$NEARDUP" hash --progress -r tree 2>&1 >/dev/null |
+	    cat >piped
+	assert_log piped 200 files "$bytes"
+	# The summary of a run of many stages is that of what was read.
+	NEARDUP_PROGRESS_INTERVAL=0 neardup cluster --progress -r tree >/dev/null 2>err
+	assert_log err 200 files "$bytes"
+	grep -q '^neardup: grouping$' err || fail "no line for the stage: $(cat -v err)"
+	neardup uniq --progress <want >/dev/null 2>err
+	assert_log err "$(wc -l <want)" records "$(wc -c <want)"
+}
+
+@test "progress-012: on a terminal the line is still drawn over itself, with no summary left" {
+	make_tree
+	on_tty "NEARDUP_PROGRESS_INTERVAL=0 $NEARDUP hash --progress -r tree >got"
+	assert_success
+	[[ $output == *$'\r'"neardup: "* ]] || fail "not drawn in place: $output"
+	[[ $output != *"done: "* ]] || fail "a summary on a terminal: $output"
+	assert_equal "$(screen | tr -d ' \n')" ""
 }

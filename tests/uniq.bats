@@ -610,3 +610,10 @@ same_as_uniq() {
 	uq -s 3 -w 3 w.txt
 	assert_output "$(cat w.txt)"
 }
+
+@test "uniq-069: -t 70 says the threshold is a fraction: use 0.7" {
+	usage_error -t 70 </dev/null
+	assert_stderr_line '^neardup: -t: 70: a fraction from 0 to 1: use 0\.7$'
+	usage_error -t 0 </dev/null
+	assert_stderr_line '^neardup: -t: 0: not a number in \(0, 1\]$'
+}

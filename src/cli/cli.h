@@ -4,6 +4,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -94,15 +95,23 @@ void	cli_one_pipe(const char *a, const char *b);
 typedef void cli_name_fn(void *ctx, const char *name);
 int	cli_files0(const char *list, cli_name_fn *fn, void *ctx);
 
-/* A name made safe for a message on a terminal (vis(3)); static storage. */
-const char *cli_vis(const char *);
+/*
+ * A document that could not be read: why, libarchive's words for a broken
+ * stream, if not NULL (and freed), or else strerror(errnum); a directory
+ * that was not walked (errnum EISDIR) gets the way forward, -r, in a
+ * command that takes it (cli_takes_walk).
+ */
+void	cli_warn_input(const char *path, int errnum, char *why);
 
 /*
- * Warn "name: reason" about an input that could not be read to its end:
- * errno value e, or the reason why of a broken compressed stream (see
- * source.h), which is freed.
+ * The command takes -r (inopts_init calls it): only then does
+ * cli_warn_input point a directory to -r; uniq and compare read a
+ * directory operand as a file, and report its errno alone.
  */
-void	cli_warn_input(const char *name, int e, char *why);
+void	cli_takes_walk(void);
+
+/* A name made safe for a message on a terminal (vis(3)); static storage. */
+const char *cli_vis(const char *);
 
 /* Reset getopt before a command parses its own options (which permute). */
 void	cli_getopt_reset(void);
@@ -185,20 +194,30 @@ enum {
 	OPT_JSONL,
 	OPT_ID,
 	OPT_JSONL_SKIP_BAD,
+	OPT_VERSION,
 	OPT_CMD_FIRST		/* first value free for a command's own */
 };
 
 #define SHOPT_SHORT "a:c:k:s:w:"
 #define SHOPT_LONG \
-	{ "algorithm", required_argument, NULL, 'a' }, \
-	{ "chars", required_argument, NULL, 'c' }, \
-	{ "size", required_argument, NULL, 'k' }, \
-	{ "seed", required_argument, NULL, 's' }, \
-	{ "words", required_argument, NULL, 'w' }, \
-	{ "multiset", no_argument, NULL, OPT_MULTISET }, \
-	{ "keep-case", no_argument, NULL, OPT_KEEPCASE }, \
-	{ "keep-punct", no_argument, NULL, OPT_KEEPPUNCT }, \
-	{ "weights", required_argument, NULL, OPT_WEIGHTS }
+	{ { "algorithm", required_argument, NULL, 'a' }, "algo", \
+	    "the sketch: simhash, minhash, oph, bottomk or key" }, \
+	{ { "chars", required_argument, NULL, 'c' }, "n", \
+	    "shingles are character n-grams" }, \
+	{ { "size", required_argument, NULL, 'k' }, "size", \
+	    "the size of the sketch: bits, or hash values" }, \
+	{ { "seed", required_argument, NULL, 's' }, "seed", \
+	    "the seed of every hash function" }, \
+	{ { "words", required_argument, NULL, 'w' }, "n", \
+	    "shingles are word n-grams" }, \
+	{ { "multiset", no_argument, NULL, OPT_MULTISET }, NULL, \
+	    "count repeated shingles" }, \
+	{ { "keep-case", no_argument, NULL, OPT_KEEPCASE }, NULL, \
+	    "do not fold case" }, \
+	{ { "keep-punct", no_argument, NULL, OPT_KEEPPUNCT }, NULL, \
+	    "punctuation is part of words" }, \
+	{ { "weights", required_argument, NULL, OPT_WEIGHTS }, "file", \
+	    "weigh simhash's words by the token-weight lines of file" }
 
 void	shopts_init(struct shopts *);
 
@@ -232,14 +251,22 @@ struct inopts {
 
 #define INOPT_SHORT "Lr"
 #define INOPT_LONG \
-	{ "recursive", no_argument, NULL, 'r' }, \
-	{ "dereference", no_argument, NULL, 'L' }, \
-	{ "archives", no_argument, NULL, OPT_ARCHIVES }, \
-	{ "binary", no_argument, NULL, OPT_BINARY }, \
-	{ "exclude", required_argument, NULL, OPT_EXCLUDE }, \
-	{ "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR }, \
-	{ "hidden", no_argument, NULL, OPT_HIDDEN }, \
-	{ "files0-from", required_argument, NULL, OPT_FILES0 }
+	{ { "recursive", no_argument, NULL, 'r' }, NULL, \
+	    "walk the directories among the operands (none: .)" }, \
+	{ { "dereference", no_argument, NULL, 'L' }, NULL, \
+	    "with -r, follow symbolic links" }, \
+	{ { "archives", no_argument, NULL, OPT_ARCHIVES }, NULL, \
+	    "each member of a tar, zip or cpio archive is a document" }, \
+	{ { "binary", no_argument, NULL, OPT_BINARY }, NULL, \
+	    "read binary files too, as text" }, \
+	{ { "exclude", required_argument, NULL, OPT_EXCLUDE }, "glob", \
+	    "skip the files whose base name matches glob" }, \
+	{ { "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR }, \
+	    "glob", "with -r, skip the directories that match glob" }, \
+	{ { "hidden", no_argument, NULL, OPT_HIDDEN }, NULL, \
+	    "with -r, walk hidden files and directories too" }, \
+	{ { "files0-from", required_argument, NULL, OPT_FILES0 }, "file", \
+	    "read the names of the documents, NUL-ended, from file" }
 
 void	inopts_init(struct inopts *);
 
@@ -252,6 +279,12 @@ int	inopts_option(struct inopts *, int ch, const char *arg);
  */
 void	inopts_check(const struct cmd *, const struct inopts *,
 	    int noperands);
+
+/*
+ * The operands to walk: with -r and none, the working directory, as
+ * grep -r walks it; otherwise argv as it is (*argc operands).
+ */
+char  **inopts_operands(const struct inopts *, int *argc, char **argv);
 
 void	inopts_free(struct inopts *);
 
@@ -271,9 +304,12 @@ struct outopts {
 
 #define OUTOPT_SHORT "z"
 #define OUTOPT_LONG \
-	{ "format", required_argument, NULL, OPT_FORMAT }, \
-	{ "header", no_argument, NULL, OPT_HEADER }, \
-	{ "null-data", no_argument, NULL, 'z' }
+	{ { "format", required_argument, NULL, OPT_FORMAT }, "format", \
+	    "the format of the report" }, \
+	{ { "header", no_argument, NULL, OPT_HEADER }, NULL, \
+	    "begin a table with a line naming its columns" }, \
+	{ { "null-data", no_argument, NULL, 'z' }, NULL, \
+	    "lines end with NUL, not newline" }
 
 /* Handle option ch if it is an output option: 1 if it was. */
 int	outopts_option(const struct cmd *, struct outopts *, int ch,
@@ -299,14 +335,19 @@ struct recopts {
 
 #define RECOPT_SHORT "z"
 #define RECOPT_LONG \
-	{ "tsv", no_argument, NULL, OPT_TSV }, \
+	{ { "tsv", no_argument, NULL, OPT_TSV }, NULL, \
+	    "records are ID<TAB>TEXT lines, named by ID" }, \
 	RECOPT_JSONL_LONG, \
-	{ "null-data", no_argument, NULL, 'z' }
+	{ { "null-data", no_argument, NULL, 'z' }, NULL, \
+	    "records and output lines end with NUL, not newline" }
 /* The JSON Lines options alone (near --docs, whose -z is its output's). */
 #define RECOPT_JSONL_LONG \
-	{ "jsonl", optional_argument, NULL, OPT_JSONL }, \
-	{ "id", required_argument, NULL, OPT_ID }, \
-	{ "jsonl-skip-bad", no_argument, NULL, OPT_JSONL_SKIP_BAD }
+	{ { "jsonl", optional_argument, NULL, OPT_JSONL }, "field", \
+	    "records are JSON lines, the document their field (text)" }, \
+	{ { "id", required_argument, NULL, OPT_ID }, "field", \
+	    "with --jsonl, name each record by its field" }, \
+	{ { "jsonl-skip-bad", no_argument, NULL, OPT_JSONL_SKIP_BAD }, NULL, \
+	    "with --jsonl, skip unreadable lines, count them at the end" }
 /* The options of RECOPT_LONG that pick a mode, for a usage. */
 #define RECOPT_MODES "--tsv | --jsonl[=field]"
 
@@ -368,17 +409,29 @@ int	recopts_each(struct recopts *o, const char *name, recopts_fn *fn,
  */
 #define COMMON_LONG \
 	PROGRESS_LONG, \
-	{ "help", no_argument, NULL, 'h' }
+	{ { "help", no_argument, NULL, 'h' }, NULL, \
+	    "print this help and exit" }, \
+	{ { "version", no_argument, NULL, OPT_VERSION }, NULL, \
+	    "print the version of neardup and exit" }
 
-struct option;
+/*
+ * An option of a command's table: what getopt_long(3) takes, and what
+ * --help says of it, so that the help is the table the parser uses.
+ */
+struct cli_option {
+	struct option o;
+	const char *arg;	/* the argument's name in the help, or NULL */
+	const char *help;	/* a few words */
+};
+
 struct cli_parse {
 	/*
 	 * Every option the command takes, its groups' (SHOPT_SHORT,
 	 * SHOPT_LONG...) and COMMON_LONG's included: the tables say in
-	 * one place what the command accepts.
+	 * one place what the command accepts, and --help prints them.
 	 */
 	const char *shortopts;
-	const struct option *longopts;	/* ended by a zeroed one */
+	const struct cli_option *longopts;	/* ended by a zeroed one */
 	/* The command's own option ch: 1 if handled, 0 if not its own. */
 	int	(*own)(const struct cmd *, void *args, int ch,
 		    const char *arg);
@@ -391,10 +444,20 @@ struct cli_parse {
 
 /*
  * Parse the options of argv for command c: the index of the first
- * operand, or 0 once -h has printed the usage on stdout (the command
- * then returns out_close()).  A bad option prints the usage and exits 2.
+ * operand, or 0 once -h has printed the help, or --version the version,
+ * on stdout (the command then returns out_close()).  A bad option prints
+ * the usage and exits 2.
  */
 int	cli_parse(const struct cmd *, int argc, char **argv,
 	    const struct cli_parse *);
+
+/*
+ * The help of command c (-h, --help, help CMD): its usage, one line for
+ * each option of p's table that the usage names, and where to read more.
+ */
+void	cli_help(const struct cmd *, const struct cli_parse *, FILE *);
+
+/* neardup --version, and every command's --version. */
+void	cli_version(FILE *);
 
 #endif

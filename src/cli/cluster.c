@@ -389,32 +389,52 @@ static int
 cluster_parse(const struct cmd *c, int argc, char **argv,
     struct cluster_args *a)
 {
-	static const struct option longopts[] = {
+	static const struct cli_option longopts[] = {
 		SHOPT_LONG,
 		INOPT_LONG,
 		OUTOPT_LONG,
 		COMMON_LONG,
-		{ "distance", required_argument, NULL, 'd' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "all", no_argument, NULL, OPT_CMD_FIRST },
-		{ "docs", no_argument, NULL, OPT_CMD_FIRST + 1 },
-		{ "dups", no_argument, NULL, OPT_CMD_FIRST + 2 },
-		{ "uniques", no_argument, NULL, OPT_CMD_FIRST + 3 },
-		{ "keep", required_argument, NULL, OPT_CMD_FIRST + 4 },
-		{ "lsh", required_argument, NULL, OPT_CMD_FIRST + 5 },
-		{ "pairs", no_argument, NULL, OPT_CMD_FIRST + 6 },
-		{ "bands", no_argument, NULL, OPT_CMD_FIRST + 7 },
-		{ "sorted", no_argument, NULL, OPT_CMD_FIRST + 8 },
-		{ "transitive", no_argument, NULL, OPT_CMD_FIRST + 9 },
-		{ "verify", no_argument, NULL, OPT_CMD_FIRST + 10 },
-		{ "exact", no_argument, NULL, OPT_CMD_FIRST + 11 },
-		{ "originals", required_argument, NULL, OPT_CMD_FIRST + 12 },
-		{ "summary", no_argument, NULL, OPT_CMD_FIRST + 13 },
-		{ "no-summary", no_argument, NULL, OPT_CMD_FIRST + 14 },
-		{ "print0", no_argument, NULL, '0' },
-		{ NULL, 0, NULL, 0 }
+		{ { "distance", required_argument, NULL, 'd' },
+		    "distance", "simhash: join within this many bits" },
+		{ { "jobs", required_argument, NULL, 'j' },
+		    "jobs", "with documents, hash with this many threads" },
+		{ { "threshold", required_argument, NULL, 't' },
+		    "threshold", "the least resemblance that joins, 0 to 1" },
+		{ { "verbose", no_argument, NULL, 'v' },
+		    NULL, "say the scheme and the counts on standard error" },
+		{ { "all", no_argument, NULL, OPT_CMD_FIRST },
+		    NULL, "also print the documents without a near-duplicate" },
+		{ { "docs", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		    NULL, "the operands are documents, not fingerprint lines" },
+		{ { "dups", no_argument, NULL, OPT_CMD_FIRST + 2 },
+		    NULL, "print only the members not kept" },
+		{ { "uniques", no_argument, NULL, OPT_CMD_FIRST + 3 },
+		    NULL, "print the members kept and the documents alone" },
+		{ { "keep", required_argument, NULL, OPT_CMD_FIRST + 4 },
+		    "policy", "first, longest, shortest, path, newest, oldest" },
+		{ { "lsh", required_argument, NULL, OPT_CMD_FIRST + 5 },
+		    "BxR", "B bands of R rows for minhash and oph candidates" },
+		{ { "pairs", no_argument, NULL, OPT_CMD_FIRST + 6 },
+		    NULL, "print the confirmed pairs, not groups" },
+		{ { "bands", no_argument, NULL, OPT_CMD_FIRST + 7 },
+		    NULL, "the input is band lines (hash --bands)" },
+		{ { "sorted", no_argument, NULL, OPT_CMD_FIRST + 8 },
+		    NULL, "the input is sorted by key: bounded memory" },
+		{ { "transitive", no_argument, NULL, OPT_CMD_FIRST + 9 },
+		    NULL, "join through chains of pairs" },
+		{ { "verify", no_argument, NULL, OPT_CMD_FIRST + 10 },
+		    NULL, "confirm pairs by reading the files the lines name" },
+		{ { "exact", no_argument, NULL, OPT_CMD_FIRST + 11 },
+		    NULL, "every pair of exact resemblance >= threshold" },
+		{ { "originals", required_argument, NULL, OPT_CMD_FIRST + 12 },
+		    "dir", "keep the files under dir before any other" },
+		{ { "summary", no_argument, NULL, OPT_CMD_FIRST + 13 },
+		    NULL, "count the groups and duplicates on standard error" },
+		{ { "no-summary", no_argument, NULL, OPT_CMD_FIRST + 14 },
+		    NULL, "no count of the groups on standard error" },
+		{ { "print0", no_argument, NULL, '0' },
+		    NULL, "end each name of the output with NUL, as find -print0" },
+		{ { NULL, 0, NULL, 0 }, NULL, NULL }
 	};
 	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT
 	    "0d:hj:t:v",
@@ -568,6 +588,8 @@ cluster_lines(int argc, char **argv, struct cluster_args *a,
 	struct lines_in in = { s, a->oo.zero, EXIT_OK };
 	int i;
 
+	s->hint_text = "documents need --docs or -r";
+	s->hint_dir = "documents in it need -r";
 	progress_start("fingerprints", 0);
 	if (a->io.list != NULL)
 		return cli_files0(a->io.list, load_lines, &in) | in.rval;
@@ -766,6 +788,7 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	argc -= n;
 	argv += n;
 	cluster_check(c, argc, &a);
+	argv = inopts_operands(&a.io, &argc, argv);
 	if (a.sorted)
 		rval = cluster_sorted(argc, argv, &a.o, a.bands);
 	else if (a.bands)

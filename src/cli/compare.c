@@ -616,18 +616,25 @@ static int
 compare_parse(const struct cmd *c, int argc, char **argv,
     struct compare_args *a)
 {
-	static const struct option longopts[] = {
+	static const struct cli_option longopts[] = {
 		SHOPT_LONG,
 		OUTOPT_LONG,
 		COMMON_LONG,
-		{ "fingerprints", no_argument, NULL, 'F' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "containment", no_argument, NULL, OPT_CMD_FIRST },
-		{ "passages", no_argument, NULL, OPT_CMD_FIRST + 1 },
-		{ "color", required_argument, NULL, OPT_COLOR },
-		{ "colour", required_argument, NULL, OPT_COLOR },
-		{ NULL, 0, NULL, 0 }
+		{ { "fingerprints", no_argument, NULL, 'F' },
+		    NULL, "the operands are fingerprint lines" },
+		{ { "quiet", no_argument, NULL, 'q' },
+		    NULL, "print nothing: the exit status tells" },
+		{ { "threshold", required_argument, NULL, 't' },
+		    "threshold", "the least similarity that is similar, 0 to 1" },
+		{ { "containment", no_argument, NULL, OPT_CMD_FIRST },
+		    NULL, "apply the threshold to the containment" },
+		{ { "passages", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		    NULL, "also list the passages the two share" },
+		{ { "color", required_argument, NULL, OPT_COLOR },
+		    "when", "colour the passages: never, always or auto" },
+		{ { "colour", required_argument, NULL, OPT_COLOR },
+		    "when", "colour the passages: never, always or auto" },
+		{ { NULL, 0, NULL, 0 }, NULL, NULL }
 	};
 	struct cli_parse p = { SHOPT_SHORT OUTOPT_SHORT "Fhqt:",
 	    longopts, compare_option, a, &a->so,
@@ -651,7 +658,12 @@ compare_check(const struct cmd *c, int argc, char **argv,
 {
 	int fps = a->fps;
 
-	if (argc < 1 || argc > 2 || (argc == 1 && !fps)) {
+	if (argc > 2) {
+		warnx("too many operands: compare takes two %s",
+		    fps ? "fingerprints" : "documents");
+		cli_usage(c);
+	}
+	if (argc < 1 || (argc == 1 && !fps)) {
 		warnx(fps ? "expected two fingerprints, or one file holding "
 		    "two" : "expected two documents");
 		cli_usage(c);

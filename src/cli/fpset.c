@@ -3,6 +3,7 @@
  * cluster them.
  */
 #include <err.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -39,6 +40,29 @@ fpset_add(struct fpset *s, const struct fpline *fp)
 	buf_add(&s->names, fp->name.data, fp->name.len + 1);
 }
 
+/*
+ * Line 1 of the set failed to parse: is it text rather than a damaged
+ * fingerprint line (no "nd1-" scheme in front)?  Then the command was
+ * given documents for fingerprint lines: say what it takes, and exit 2.
+ */
+static void
+not_fplines(const struct fpset *s, const char *path, const char *line,
+    size_t len)
+{
+	size_t n = strlen(SCHEME_VERSION);
+
+	if (s->n > 0 || s->have_sc || s->hint_text == NULL)
+		return;
+	if (len > 0 && line[0] == '\\') {
+		line++;
+		len--;
+	}
+	if (len > n && memcmp(line, SCHEME_VERSION, n) == 0 && line[n] == '-')
+		return;
+	errx(EXIT_TROUBLE, "%s:1: not a fingerprint line: %s", cli_vis(path),
+	    s->hint_text);
+}
+
 int
 fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 {
@@ -60,9 +84,12 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 		if (n == LINEIN_LONG)
 			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": line longer than %d "
 			    "bytes", cli_vis(path), li.lineno, RECORD_MAX);
-		if (fpline_parse(line, len, zero, &fp, &why) == -1)
+		if (fpline_parse(line, len, zero, &fp, &why) == -1) {
+			if (li.lineno == 1)
+				not_fplines(s, path, line, len);
 			errx(EXIT_TROUBLE, "%s:%" PRIu64 ": %s", cli_vis(path),
 			    li.lineno, why);
+		}
 		if (zero && fpline_holds_line(&fp))
 			cli_not_z(path, li.lineno);
 		if (simhash && algo_get(fp.sc.algo)->cand != CAND_HAMMING) {
@@ -88,7 +115,12 @@ fpset_load(struct fpset *s, const char *path, int zero, int simhash)
 			    cli_vis(path), UINT32_MAX);
 		fpset_add(s, &fp);
 	}
-	if ((e = linein_close(&li, &broke)) != 0 || n < 0) {
+	e = linein_close(&li, &broke);
+	if (n == -EISDIR && s->hint_dir != NULL) {
+		warnx("%s: is a directory: %s", cli_vis(path), s->hint_dir);
+		free(broke);
+		rv = -1;
+	} else if (e != 0 || n < 0) {
 		cli_warn_input(path, n < 0 ? -n : e, broke);
 		rv = -1;
 	}

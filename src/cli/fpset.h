@@ -19,13 +19,20 @@ struct fpset {
 	size_t	*name;		/* offsets into names */
 	struct buf names;	/* NUL-terminated names */
 	uint64_t *empty;	/* the empty text's values, once asked */
+	/*
+	 * Set by the command before loading, for a first mistake: what to
+	 * do when the first line read is no fingerprint line at all (a
+	 * text file), and when an input is a directory (NULL: nothing).
+	 */
+	const char *hint_text, *hint_dir;
 };
 
 /*
  * Append every fingerprint line of path ("-": standard input; lines end
  * with NUL if zero) to s.  Exits 2 on a malformed line, a line of another
  * scheme than the first, or (if simhash) a line that is not simhash, with
- * FILE:LINE, and on a line longer than RECORD_MAX.  Returns -1 after a
+ * FILE:LINE (hint_text says what to do if the first line of the set is
+ * text, not a fingerprint line), and on a line longer than RECORD_MAX.  Returns -1 after a
  * warning if path cannot be opened or read to its end; the lines read
  * before a read error are kept.
  */

@@ -82,17 +82,22 @@ hash_option(const struct cmd *c, void *args, int ch, const char *arg)
 static int
 hash_parse(const struct cmd *c, int argc, char **argv, struct hash_args *a)
 {
-	static const struct option longopts[] = {
+	static const struct cli_option longopts[] = {
 		SHOPT_LONG,
 		INOPT_LONG,
 		COMMON_LONG,
 		RECOPT_LONG,
-		{ "lines", no_argument, NULL, OPT_LINES },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "bands", no_argument, NULL, OPT_CMD_FIRST },
-		{ "lsh", required_argument, NULL, OPT_CMD_FIRST + 1 },
-		{ "threshold", required_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 }
+		{ { "lines", no_argument, NULL, OPT_LINES },
+		    NULL, "each line of each input is a document" },
+		{ { "jobs", required_argument, NULL, 'j' },
+		    "jobs", "hash with this many threads" },
+		{ { "bands", no_argument, NULL, OPT_CMD_FIRST },
+		    NULL, "print band lines, not fingerprint lines" },
+		{ { "lsh", required_argument, NULL, OPT_CMD_FIRST + 1 },
+		    "BxR", "with --bands, B bands of R rows" },
+		{ { "threshold", required_argument, NULL, 't' },
+		    "threshold", "with --bands, the bands for this resemblance" },
+		{ { NULL, 0, NULL, 0 }, NULL, NULL }
 	};
 	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT RECOPT_SHORT "hj:t:",
 	    longopts, hash_option, a, &a->so,
@@ -165,6 +170,8 @@ hash_exec(const struct cmd *c, int argc, char **argv)
 	argc -= n;
 	argv += n;
 	hash_check(c, argc, &a);
+	if (a.io.list == NULL)
+		argv = inopts_operands(&a.io, &argc, argv);
 
 	progress_start(a.cfg.mode == REC_NONE ? "files" : NULL, 1);
 	if (a.io.list == NULL)

@@ -57,8 +57,8 @@ hashrun_note(const struct hashdoc *d)
 	}
 	if (d->errnum == 0)
 		return 0;
-	warnx("%s: %s", cli_vis(d->name), d->errnum == SOURCE_BROKEN ?
-	    d->why : walk_strerror(d->errnum));
+	cli_warn_input(d->name, d->errnum, d->errnum == SOURCE_BROKEN &&
+	    d->why != NULL ? xstrdup(d->why) : NULL);
 	return d->errnum != WALK_NOTREG;
 }
 

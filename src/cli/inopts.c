@@ -14,6 +14,7 @@ void
 inopts_init(struct inopts *o)
 {
 	memset(o, 0, sizeof(*o));
+	cli_takes_walk();
 }
 
 /* Add glob to the list *v of *n; the string is argv's, never freed. */
@@ -83,4 +84,15 @@ inopts_free(struct inopts *o)
 {
 	free(o->walk.exclude);
 	free(o->walk.exclude_dir);
+}
+
+char **
+inopts_operands(const struct inopts *o, int *argc, char **argv)
+{
+	static char *dot[] = { ".", NULL };
+
+	if (!o->walk.recursive || *argc > 0 || o->list != NULL)
+		return argv;
+	*argc = 1;
+	return dot;
 }

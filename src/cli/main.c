@@ -83,8 +83,13 @@ help_exec(const struct cmd *self, int argc, char **argv)
 	}
 	if ((c = lookup(argv[1])) == NULL)
 		return EXIT_TROUBLE;
-	cli_print_usage(c, stdout);
-	return out_close();
+	/* The command's own --help: one help, whichever way it is asked. */
+	{
+		char *v[] = { argv[0], "--help", NULL };
+
+		cli_getopt_reset();
+		return c->exec(c, 2, v);
+	}
 }
 
 int
@@ -125,7 +130,7 @@ main(int argc, char **argv)
 			usage(stdout);
 			return out_close();
 		case 'V':
-			printf("neardup %s\n", VERSION);
+			cli_version(stdout);
 			return out_close();
 		default:
 			usage(stderr);

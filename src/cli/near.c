@@ -101,6 +101,8 @@ query_lines(struct near *r, const char *path)
 	char sch[SCHEME_MAX], want[SCHEME_MAX];
 	size_t i;
 
+	q.hint_text = "queries that are documents need --docs";
+	q.hint_dir = "queries in it need --docs -r";
 	/* After a read error, the lines read before it are still asked. */
 	if (fpset_load(&q, path, r->rep.zero, 1) == -1)
 		r->rval = EXIT_TROUBLE;
@@ -280,17 +282,21 @@ near_option(const struct cmd *c, void *args, int ch, const char *arg)
 static int
 near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 {
-	static const struct option longopts[] = {
+	static const struct cli_option longopts[] = {
 		SHOPT_LONG,
 		INOPT_LONG,
 		OUTOPT_LONG,
 		COMMON_LONG,
-		{ "distance", required_argument, NULL, 'd' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
-		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		{ { "distance", required_argument, NULL, 'd' },
+		    "distance", "the largest Hamming distance of a match" },
+		{ { "count", required_argument, NULL, 'n' },
+		    "count", "at most count matches a query, the nearest" },
+		{ { "docs", no_argument, NULL, OPT_CMD_FIRST },
+		    NULL, "the queries are documents, hashed as the index" },
+		{ { "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
+		    NULL, "every pair of the index within distance" },
 		RECOPT_JSONL_LONG,
-		{ NULL, 0, NULL, 0 }
+		{ { NULL, 0, NULL, 0 }, NULL, NULL }
 	};
 	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:",
 	    longopts, near_option, a, &a->so,
@@ -490,6 +496,9 @@ near_index(struct near *r, int argc, char **argv, const struct near_args *a)
 	if (r->self || argc > 1)
 		progress_inputs(argv, r->self ? 1 : argc,
 		    a->docs ? &a->io.walk : NULL);
+	r->ix.hint_text = "the index is fingerprint lines, as neardup hash "
+	    "prints them";
+	r->ix.hint_dir = "the index is a file of fingerprint lines";
 	if (fpset_load(&r->ix, argv[0], r->rep.zero, 1) == -1) {
 		/* Unhook stderr and stop the sizer, as on the way out. */
 		progress_end();

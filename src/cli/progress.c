@@ -10,6 +10,11 @@
  * The line is written to file descriptor 2 directly.  While it is on,
  * stderr is a stream that erases the line before it writes, so that the
  * messages of warn(3), err(3) and the rest begin on a clean line.
+ *
+ * When standard error is not a terminal (--progress to a log file or a
+ * pipe), nothing is drawn over: each line ends with a newline, one every
+ * LOG_EVERY_MS at most, the first after as long, and the last is a
+ * summary of what was read and how long it took.
  */
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -32,6 +37,7 @@
 
 #define FIRST_MS	500
 #define EVERY_MS	200
+#define LOG_EVERY_MS	5000
 #define CHECK_CALLS	16
 #define CHECK_BYTES	(1 << 20)
 #define LINE_MAX_LEN	160
@@ -53,6 +59,7 @@ struct sizer {
 static struct {
 	int	 when;			/* PROGRESS_* */
 	int	 on, shown, outtty;
+	int	 log;			/* stderr is no terminal: lines */
 	int	 sized;			/* the sizer's total is the bytes' */
 	unsigned width;			/* of the terminal, 0: no limit */
 	const char *label, *unit;
@@ -62,6 +69,10 @@ static struct {
 	uint64_t checked;		/* bytes at the last look at the clock */
 	unsigned check_calls;
 	long long start, next;		/* milliseconds */
+	long long t0;			/* of progress_start */
+	int	 summed;		/* sum_* hold the first stage's */
+	const char *sum_unit;
+	uint64_t sum_items, sum_bytes;
 	long long every;
 	size_t	 len;			/* of the line shown */
 	struct sizer sz;
@@ -174,7 +185,10 @@ progress_start(const char *unit, int streaming)
 	if (!P.on)
 		return;
 	P.unit = unit;
-	P.every = EVERY_MS;
+	P.log = !isatty(STDERR_FILENO);
+	P.every = P.log ? LOG_EVERY_MS : EVERY_MS;
+	if (P.log)
+		first = LOG_EVERY_MS;
 	P.check_calls = CHECK_CALLS;
 	/* For the tests: draw sooner and more often. */
 	if ((env = getenv("NEARDUP_PROGRESS_INTERVAL")) != NULL) {
@@ -189,9 +203,11 @@ progress_start(const char *unit, int streaming)
 	if (isatty(STDERR_FILENO) && ioctl(STDERR_FILENO, TIOCGWINSZ,
 	    &ws) == 0 && ws.ws_col > 1)
 		P.width = ws.ws_col;
-	P.start = now_ms();
+	P.start = P.t0 = now_ms();
 	P.next = P.start + first;
-	hook_stderr();
+	/* Lines that end: a message needs nothing erased first. */
+	if (!P.log)
+		hook_stderr();
 }
 
 int
@@ -385,6 +401,11 @@ draw(long long now)
 		put_time(line, &n, (long long)((double)(total - done) *
 		    (double)ms / (double)done / 1000));
 	}
+	if (P.log) {
+		put(line, &n, "\n");
+		(void)put_stderr(line, n);
+		return;
+	}
 	if (P.width > 0 && n > P.width - 1)
 		n = P.width - 1;
 	/* "\r", the line, blanks over the rest of the last, "\r" and again. */
@@ -452,6 +473,13 @@ progress_stage(const char *label, const char *unit, uint64_t total)
 {
 	if (!P.on)
 		return;
+	/* The summary tells what was read: the first stage's counts. */
+	if (!P.summed) {
+		P.sum_unit = P.unit;
+		P.sum_items = P.items;
+		P.sum_bytes = P.bytes;
+		P.summed = 1;
+	}
 	P.label = label;
 	P.unit = unit;
 	P.items = P.bytes = P.checked = 0;
@@ -498,6 +526,27 @@ progress_stdout(void)
 		clear();
 }
 
+/* The last line of a log: "neardup: done: N files, B bytes, S s". */
+static void
+summary(void)
+{
+	char line[LINE_MAX_LEN];
+	const char *unit = P.summed ? P.sum_unit : P.unit;
+	uint64_t items = P.summed ? P.sum_items : P.items;
+	uint64_t bytes = P.summed ? P.sum_bytes : P.bytes;
+	long long ms = now_ms() - P.t0;
+	size_t n = 0;
+
+	put(line, &n, "%s: done: ", getprogname());
+	if (unit != NULL)
+		put(line, &n, "%llu %.*s, ", (unsigned long long)items,
+		    (int)strlen(unit) - (items == 1), unit);
+	put(line, &n, "%llu byte%s, %lld.%02lld s\n",
+	    (unsigned long long)bytes, bytes == 1 ? "" : "s", ms / 1000,
+	    ms % 1000 / 10);
+	(void)put_stderr(line, n);
+}
+
 void
 progress_end(void)
 {
@@ -508,5 +557,7 @@ progress_end(void)
 	}
 	clear();
 	unhook_stderr();
+	if (P.on && P.log)
+		summary();
 	P.on = 0;
 }

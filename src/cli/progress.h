@@ -15,8 +15,10 @@ struct hashjob;
 
 /* --progress, --no-progress: the long options of every command. */
 #define PROGRESS_LONG \
-	{ "progress", no_argument, NULL, OPT_PROGRESS }, \
-	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS }
+	{ { "progress", no_argument, NULL, OPT_PROGRESS }, NULL, \
+	    "show progress on standard error, even to a file or a pipe" }, \
+	{ { "no-progress", no_argument, NULL, OPT_NO_PROGRESS }, NULL, \
+	    "never show progress" }
 
 /* Handle option ch if it is --progress or --no-progress: 1 if it was. */
 int	progress_option(int ch);

@@ -10,9 +10,9 @@
 #include "cli.h"
 
 /* The long names, for a command that takes the group by them only. */
-static const struct option longnames[] = {
+static const struct cli_option longnames[] = {
 	SHOPT_LONG,
-	{ NULL, 0, NULL, 0 }
+	{ { NULL, 0, NULL, 0 }, NULL, NULL }
 };
 
 int
@@ -20,8 +20,8 @@ shopts_long(const char *name)
 {
 	size_t i;
 
-	for (i = 0; longnames[i].name != NULL; i++)
-		if (strcmp(longnames[i].name, name) == 0)
+	for (i = 0; longnames[i].o.name != NULL; i++)
+		if (strcmp(longnames[i].o.name, name) == 0)
 			return 1;
 	return 0;
 }
@@ -33,9 +33,9 @@ optname(const struct shopts *o, int ch)
 	static char buf[64];
 	size_t i;
 
-	for (i = 0; o->longonly && longnames[i].name != NULL; i++)
-		if (longnames[i].val == ch) {
-			snprintf(buf, sizeof(buf), "--%s", longnames[i].name);
+	for (i = 0; o->longonly && longnames[i].o.name != NULL; i++)
+		if (longnames[i].o.val == ch) {
+			snprintf(buf, sizeof(buf), "--%s", longnames[i].o.name);
 			return buf;
 		}
 	snprintf(buf, sizeof(buf), "-%c", ch);

@@ -366,22 +366,33 @@ static int
 uniq_parse(const struct cmd *c, int argc, char **argv, struct uniq *u,
     struct shopts *so)
 {
-	static const struct option longopts[] = {
+	static const struct cli_option longopts[] = {
 		SHOPT_LONG,
 		COMMON_LONG,
-		{ "all-repeated", optional_argument, NULL, 'D' },
-		{ "check-chars", required_argument, NULL, 'w' },
-		{ "count", no_argument, NULL, 'c' },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		{ "ignore-case", no_argument, NULL, 'i' },
-		{ "repeated", no_argument, NULL, 'd' },
-		{ "skip-chars", required_argument, NULL, 's' },
-		{ "skip-fields", required_argument, NULL, 'f' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "unique", no_argument, NULL, 'u' },
-		{ "zero-terminated", no_argument, NULL, 'z' },
+		{ { "all-repeated", optional_argument, NULL, 'D' }, "method",
+		    "print every record that has a near-duplicate" },
+		{ { "check-chars", required_argument, NULL, 'w' }, "chars",
+		    "compare no more than chars characters of each record" },
+		{ { "count", no_argument, NULL, 'c' },
+		    NULL, "prefix each record kept with its number of copies" },
+		{ { "explain", no_argument, NULL, OPT_EXPLAIN },
+		    NULL, "say which earlier record each dropped one is like" },
+		{ { "ignore-case", no_argument, NULL, 'i' },
+		    NULL, "fold case when comparing records" },
+		{ { "repeated", no_argument, NULL, 'd' },
+		    NULL, "print one record of each group of near-duplicates" },
+		{ { "skip-chars", required_argument, NULL, 's' }, "chars",
+		    "skip the first chars characters of each record" },
+		{ { "skip-fields", required_argument, NULL, 'f' }, "fields",
+		    "skip the first fields fields of each record" },
+		{ { "threshold", required_argument, NULL, 't' },
+		    "threshold", "the least resemblance of a near-duplicate" },
+		{ { "unique", no_argument, NULL, 'u' },
+		    NULL, "print only the records without a near-duplicate" },
+		{ { "zero-terminated", no_argument, NULL, 'z' },
+		    NULL, "records and output lines end with NUL, not newline" },
 		RECOPT_LONG,
-		{ NULL, 0, NULL, 0 }
+		{ { NULL, 0, NULL, 0 }, NULL, NULL }
 	};
 	/* The letters are uniq(1)'s: shingling is by long names only. */
 	struct cli_parse p = { RECOPT_SHORT "cDdf:his:t:uw:",

@@ -65,13 +65,24 @@ cli_vis(const char *s)
 	return out;
 }
 
+/* The command takes -r (its inopts were set up): a directory can be walked. */
+static int walks;
+
 void
-cli_warn_input(const char *name, int e, char *why)
+cli_takes_walk(void)
+{
+	walks = 1;
+}
+
+void
+cli_warn_input(const char *path, int errnum, char *why)
 {
 	if (why != NULL)
-		warnx("%s: %s", cli_vis(name), why);
+		warnx("%s: %s", cli_vis(path), why);
+	else if (errnum == EISDIR && walks)
+		warnx("%s: is a directory: -r walks it", cli_vis(path));
 	else
-		warnc(e, "%s", cli_vis(name));
+		warnx("%s: %s", cli_vis(path), walk_strerror(errnum));
 	free(why);
 }
 
@@ -210,6 +221,16 @@ cli_fraction(const struct cmd *c, const char *opt, const char *arg,
 {
 	double t;
 
+	/*
+	 * -t 80 for 80%: a fraction was meant.  A percentage is written
+	 * plain, and from 2: 1.5 or 1e1 is more likely a slip than 1.5%.
+	 */
+	if (decimal_parse(arg, &t) == 0 && t >= 2 && t <= 100 &&
+	    strspn(arg, "0123456789.") == strlen(arg)) {
+		warnx("%s: %s: a fraction from 0 to 1: use %g", opt,
+		    cli_vis(arg), t / 100);
+		cli_usage(c);
+	}
 	if (decimal_parse(arg, &t) == -1 || !(t <= 1) ||
 	    !(zero_ok ? t >= 0 : t > 0)) {
 		warnx("%s: %s: not a number in %s, 1]", opt, cli_vis(arg),
