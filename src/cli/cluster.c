@@ -783,8 +783,10 @@ cluster_exec(const struct cmd *c, int argc, char **argv)
 	size_t i;
 	int n, rval;
 
-	if ((n = cluster_parse(c, argc, argv, &a)) == 0)
+	if ((n = cluster_parse(c, argc, argv, &a)) == 0) {
+		free(a.o.orig);	/* -h: the names are argv's, unresolved */
 		return out_close();
+	}
 	argc -= n;
 	argv += n;
 	cluster_check(c, argc, &a);
