@@ -101,6 +101,8 @@ _neardup()
 	args=_neardup_${cmd}_args
 	[[ -v $flags ]] || return
 	flags=${!flags}
+	# Every command but help takes --version, as neardup -V.
+	[[ $cmd == help ]] || flags+=' --version'
 	args=${!args}
 
 	# The value of an option, given as "--name value" or "--name=value".

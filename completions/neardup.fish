@@ -76,6 +76,10 @@ complete -c neardup -f
 complete -c neardup -n __fish_use_subcommand -s h -l help -d 'Print the list of commands'
 complete -c neardup -n __fish_use_subcommand -s V -l version -d 'Print the version'
 complete -c neardup -n __fish_use_subcommand -a '(__neardup_commands)'
+# Every command takes --version, as neardup -V.
+for c in hash compare cluster near uniq
+    complete -c neardup -n "__neardup_using_command $c" -l version -d 'Print the version of neardup'
+end
 
 # help [command]
 complete -c neardup -n '__neardup_using_command help; and test (count (commandline -opc)) -le 2' \

@@ -126,17 +126,24 @@ commands_and_globals() {
 	want eq 'neardup help ' $cmds
 	want eq 'neardup help c' $(grep '^c' <<<"$cmds")
 	# A unique prefix of a command stands for it, as neardup takes it.
-	want eq 'neardup clu --' $(cmd_options cluster | grep -e '^--')
+	want eq 'neardup clu --' $(comp_options cluster | grep -e '^--')
 	check "$1"
+}
+
+# comp_options CMD: what a completion offers after CMD: the options its
+# usage names, and --version, which every command takes (COMMON_LONG) as
+# neardup -V, though no usage names it.
+comp_options() {
+	{ cmd_options "$1"; echo --version; } | LC_ALL=C sort -u
 }
 
 every_option() {
 	local c
 	for c in $(option_commands); do
-		want eq "neardup $c -" $(cmd_options "$c")
-		want eq "neardup $c --" $(cmd_options "$c" | grep -e '^--')
+		want eq "neardup $c -" $(comp_options "$c")
+		want eq "neardup $c --" $(comp_options "$c" | grep -e '^--')
 		# Options may follow operands: getopt_long permutes them.
-		want eq "neardup $c doc.txt -" $(cmd_options "$c")
+		want eq "neardup $c doc.txt -" $(comp_options "$c")
 	done
 	check "$1"
 }
