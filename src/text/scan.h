@@ -46,6 +46,7 @@ struct scan {
 	struct scan_cached *cache;	/* wordscan.c: recent short words */
 	int	 avx512;	/* use wordvec.c's scanners */
 	int	 ssse3;		/* wordscan.c: compress with SSSE3 */
+	int	 avx2;		/* wordscan.c: hash words in batches (wordhash.c) */
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
 	/*
 	 * The caller's: hands out[0 .. nout) to the sink and empties out.
