@@ -971,6 +971,28 @@ make_tree() {
 	done
 }
 
+@test "hash-187: words: the AVX2 batch hash and the word-by-word hash agree" {
+	for f in "$(fixture lighthouse.txt)" "$(fixture essay.txt)" "$(fixture utf8.txt)" "$(fixture source.txt)"; do
+		cat "$f" "$f"
+	done > all.txt
+	# Words of every length from 1 to 130 bytes, in mixed case, so that
+	# each of XXH3's length ranges meets every lane and block boundary.
+	awk 'BEGIN { for (i = 0; i < 3000; i++) { n = 1 + (i * 7) % 130; w = "";
+		for (j = 0; j < n; j++) w = w substr("aBcDeFgHiJ0123", 1 + (i + j) % 14, 1);
+		printf "%s%s", w, i % 11 ? " " : ",\n" } }' > lengths.txt
+	for opts in "-a bottomk -k 4096" "-a bottomk -k 4096 -w 1" "-a bottomk -k 4096 -w 64" \
+	    "-a bottomk -k 4096 --keep-punct --keep-case -w 2" "-a oph -k 128 -s 7" ""; do
+		# shellcheck disable=SC2086
+		NEARDUP_NO_AVX512=1 run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		avx2=$output
+		# shellcheck disable=SC2086
+		NEARDUP_NO_AVX512=1 NEARDUP_NO_AVX2=1 run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		assert_output "$avx2"
+	done
+}
+
 @test "hash-180: -L without -r is a usage error, as for cluster and near" {
 	run --separate-stderr neardup hash -L "$(fixture lighthouse.txt)"
 	assert_exit TROUBLE
