@@ -36,27 +36,30 @@ mul64(__m256i x, __m256i m, __m256i mh)
 	    _mm256_slli_epi64(cross, 32));
 }
 
-/* The 128-bit product of a and b, its halves XORed (XXH3_mul128_fold64). */
+/*
+ * The 128-bit product of a and b, its halves XORed (XXH3_mul128_fold64):
+ * the low half as mul64 makes it, the high one from the four 32-bit
+ * products and the carry out of their middle column.
+ */
 INLINE256 __m256i
 mul128_fold(__m256i a, __m256i b)
 {
 	const __m256i m32 = _mm256_set1_epi64x(0xffffffffLL);
-	__m256i a1, b1, p00, p01, p10, mid, lo, hi;
+	__m256i ah, bh, ll, hl, lh, carry, hi;
 
-	a1 = _mm256_srli_epi64(a, 32);
-	b1 = _mm256_srli_epi64(b, 32);
-	p00 = _mm256_mul_epu32(a, b);
-	p01 = _mm256_mul_epu32(a, b1);
-	p10 = _mm256_mul_epu32(a1, b);
-	/* The middle column, whose carry goes into the high half. */
-	mid = _mm256_add_epi64(_mm256_add_epi64(_mm256_srli_epi64(p00, 32),
-	    _mm256_and_si256(p01, m32)), _mm256_and_si256(p10, m32));
-	lo = _mm256_or_si256(_mm256_and_si256(p00, m32),
-	    _mm256_slli_epi64(mid, 32));
-	hi = _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(a1, b1),
-	    _mm256_srli_epi64(p01, 32)), _mm256_add_epi64(
-	    _mm256_srli_epi64(p10, 32), _mm256_srli_epi64(mid, 32)));
-	return _mm256_xor_si256(lo, hi);
+	ah = _mm256_srli_epi64(a, 32);
+	bh = _mm256_srli_epi64(b, 32);
+	ll = _mm256_mul_epu32(a, b);
+	hl = _mm256_mul_epu32(ah, b);
+	lh = _mm256_mul_epu32(a, bh);
+	carry = _mm256_srli_epi64(_mm256_add_epi64(_mm256_srli_epi64(ll, 32),
+	    _mm256_add_epi64(_mm256_and_si256(hl, m32),
+	    _mm256_and_si256(lh, m32))), 32);
+	hi = _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(ah, bh),
+	    carry), _mm256_add_epi64(_mm256_srli_epi64(hl, 32),
+	    _mm256_srli_epi64(lh, 32)));
+	return _mm256_xor_si256(hi, _mm256_add_epi64(ll,
+	    _mm256_slli_epi64(_mm256_add_epi64(hl, lh), 32)));
 }
 
 /* The seed's parts of XXH3's short mixes, in lanes. */
