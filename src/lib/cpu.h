@@ -18,9 +18,9 @@
  * s390x, or x86-64 with -DNEARDUP_SCALAR, which stands for them) with the
  * same tests on 64-bit words; the shingler's byte-at-a-time path, the
  * reference, takes what they leave (non-ASCII text, the last bytes).
- * The AVX-512 scanners (wordvec.c) and minhash's AVX2 and AVX-512 loops
- * are compiled in on x86-64 with GCC or clang, and used where the
- * processor has them.
+ * The AVX-512 scanners (wordvec.c), the AVX2 word hashes of the SSE2 word
+ * scanner (wordhash.c) and minhash's AVX2 and AVX-512 loops are compiled
+ * in on x86-64 with GCC or clang, and used where the processor has them.
  */
 #define CPU_BLOCK_SCAN 1
 #if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
@@ -30,6 +30,7 @@
 #define CPU_X86_VECTOR 1
 #if defined(CPU_SSE2_SCAN)
 #define CPU_AVX512_SCAN 1
+#define CPU_AVX2_SCAN 1		/* wordhash.c: words hashed four at a time */
 #endif
 #endif
 
@@ -51,7 +52,7 @@
 #define CPU_CLONES_V4
 #endif
 
-#define CPU_AVX2	0x1	/* minhash's loop of eight functions */
+#define CPU_AVX2	0x1	/* minhash's loop of eight; wordhash.c */
 #define CPU_AVX512F	0x2	/* minhash's loop of sixteen */
 /* The AVX-512 block scanners: F, BW, DQ, VL, VBMI, VBMI2, and BMI2. */
 #define CPU_AVX512_TEXT	0x4

@@ -230,12 +230,19 @@ add_oph(struct minhash *m, const uint64_t *h, size_t n)
 	uint32_t bin, v;
 	size_t j;
 
+	/*
+	 * A bin is marked filled only when its minimum is (re)written: <=,
+	 * so that a first value of 0xffffffff, the empty minimum, marks it
+	 * too.  A long document rarely lowers a minimum, and then does no
+	 * store at all.
+	 */
 	for (j = 0; j < n; j++) {
 		bin = (uint32_t)(((h[j] >> 32) * m->k) >> 32);
 		v = (uint32_t)h[j];
-		if (v < m->mins[bin])
+		if (v <= m->mins[bin]) {
 			m->mins[bin] = v;
-		m->filled[bin] = 1;
+			m->filled[bin] = 1;
+		}
 	}
 }
 

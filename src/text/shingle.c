@@ -69,9 +69,15 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	if ((s->ws.avx512 = (cpu_usable() & CPU_AVX512_TEXT) != 0))
 		wordvec_init(&s->ws);
 #endif
+#ifdef CPU_AVX2_SCAN
+	s->ws.avx2 = (cpu_usable() & CPU_AVX2) != 0;
+#endif
 #ifdef CPU_BLOCK_SCAN
-	/* Only the portable word scanner looks words up in the cache. */
-	if (!s->ws.avx512 && !s->chars && wt == NULL)
+	/*
+	 * Only the portable word scanner looks words up in the cache, and
+	 * only without AVX2, which hashes them in batches instead.
+	 */
+	if (!s->ws.avx512 && !s->ws.avx2 && !s->chars && wt == NULL)
 		s->ws.cache = xcalloc((size_t)1 << SCAN_CACHE_BITS,
 		    sizeof(*s->ws.cache));
 #endif

@@ -12,8 +12,9 @@
  *
  * The shingler (shingle.c), weight tables (weights.c) and word sequences
  * (wordseq.c) use these definitions; the block scanners (wordscan.c,
- * wordvec.c) are vector forms of the ASCII half of token_classes and of
- * token_hash, checked against them by test_shingle.
+ * wordvec.c) and the batch word hash (wordhash.c) are vector forms of the
+ * ASCII half of token_classes and of token_hash, checked against them by
+ * test_shingle.
  */
 #ifndef TOKEN_H
 #define TOKEN_H

@@ -12,6 +12,7 @@
 #include "scheme.h"
 #include "token.h"
 #include "window.h"
+#include "wordhash.h"
 #include "wordscan.h"
 
 #ifdef CPU_BLOCK_SCAN
@@ -175,6 +176,8 @@ struct itemq {
 	uint64_t seen;		/* items in this document before the batch */
 };
 
+_Static_assert(QCAP <= WORDHASH_MAX, "a batch of words too small");
+
 static void
 q_begin(const struct scan *s, struct itemq *q)
 {
@@ -214,7 +217,20 @@ q_end(struct scan *s, struct itemq *q)
 	s->seen = q->seen;
 }
 
-#define WORD(b, e) (qh[q.nq++] = word_hash(s, low + (b), (e) - (b)))
+#ifdef CPU_AVX2_SCAN
+#define WORDS_HASH() (w.nlong = nlong, nlong = 0, \
+	wordhash_avx2(&w, nq, s->seed, q.h + s->n))
+#else
+#define WORDS_HASH() (void)0
+#endif
+
+/*
+ * Word b .. e of low: hashed now, or queued to be hashed in a batch.  The
+ * counts are locals, which the compiler keeps in registers.
+ */
+#define WORD(b, e) (batch ? (void)(nlong = wordhash_add(&w, nq++, nlong, \
+	low + (b), (e) - (b), s->seed)) : \
+	(void)(qh[nq++] = word_hash(s, low + (b), (e) - (b))))
 
 /*
  * The scanner for one setting of the options, which are constants here so
@@ -222,21 +238,26 @@ q_end(struct scan *s, struct itemq *q)
  * classified at a time, so that a word running from one block into the
  * next is found whole, in the 128 bytes of low, and only a word longer
  * than a block, or one that reaches the last block before the end or a
- * block of non-ASCII bytes, makes the scanner stop at its start.
+ * block of non-ASCII bytes, makes the scanner stop at its start.  With
+ * batch, the words are hashed in batches (wordhash.c).
  */
 static inline __attribute__((always_inline)) const unsigned char *
 scan(struct scan *s, const unsigned char *p, const unsigned char *end,
-    const unsigned char **scalar_until, int keeppunct, int fold)
+    const unsigned char **scalar_until, int keeppunct, int fold, int batch)
 {
-	unsigned char low[128 + 8] = { 0 };	/* + 8: word_hash reads 8 */
+	/* 8 bytes on either side: word_hash and wordhash_add read 8. */
+	unsigned char buf[8 + 128 + 8] = { 0 }, *low = buf + 8;
 	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, *qh;
 	unsigned b, e, stop;
+	size_t nq = 0, nlong = 0;
 	struct itemq q;
+	struct wordhash w;
 
 	if (end - p < 64)
 		return p;
 	q_begin(s, &q);
 	qh = q.h + s->n;
+	w.nhuge = 0;
 	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
 	if (mh != 0) {
 		*scalar_until = p + 64;
@@ -294,10 +315,18 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		memcpy(low, low + 64, 64);
 		mw = nw;
 		p += 64;
-		if (q.nq > QCAP - QBLOCK)
+		if (nq > QCAP - QBLOCK) {
+			if (batch)
+				WORDS_HASH();
+			q.nq = nq;
 			q_drain(s, &q);
+			nq = 0;
+		}
 	}
 out:
+	if (batch)
+		WORDS_HASH();
+	q.nq = nq;
 	q_end(s, &q);
 	return p;
 }
@@ -414,34 +443,53 @@ static const uint64_t shuf[256] = {
 	0x0706050403020100ULL,
 };
 
+/*
+ * The hashes (ascii) of the bytes of in[0 .. 64) whose bits are set in
+ * keep, in order, to out, which has 8 to spare; returns how many.  Each
+ * group of 8 is compressed in a register and looked up from there: a
+ * round trip through memory would load what the compress has just stored
+ * in pieces, which the processor cannot forward (it made -c 5 nearly
+ * twice as slow when tried).
+ */
 static __attribute__((target("ssse3,popcnt"))) size_t
-compress_ssse3(const unsigned char *in, uint64_t keep, unsigned char *out)
+items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
+    uint64_t *out)
 {
 	size_t c = 0;
-	unsigned j, m;
-	__m128i x;
+	unsigned i, j, m;
+	uint64_t g;
 
 	for (j = 0; j < 64; j += 8) {
 		m = keep >> j & 0xff;
-		x = _mm_shuffle_epi8(_mm_loadl_epi64((const __m128i *)(in + j)),
-		    _mm_cvtsi64_si128((long long)shuf[m]));
-		_mm_storel_epi64((__m128i *)(out + c), x);
+		g = (uint64_t)_mm_cvtsi128_si64(_mm_shuffle_epi8(_mm_loadl_epi64(
+		    (const __m128i *)(in + j)), _mm_cvtsi64_si128((long long)
+		    shuf[m])));
+#pragma GCC unroll 8
+		for (i = 0; i < 8; i++)
+			out[c + i] = ascii[g >> (8 * i) & 127];
 		c += (unsigned)__builtin_popcount(m);
 	}
 	return c;
 }
-
-/* The items of a block, compressed the fastest way the processor has. */
-static inline size_t
-compress(const struct scan *s, const unsigned char *in, uint64_t keep,
-    unsigned char *out)
-{
-	return s->ssse3 ? compress_ssse3(in, keep, out) :
-	    compress_bytes(in, keep, out);
-}
-#else
-#define compress(s, in, keep, out) compress_bytes(in, keep, out)
 #endif
+
+/* The items of a block, compressed and hashed the fastest way there is. */
+static inline size_t
+items(const struct scan *s, const unsigned char *in, uint64_t keep,
+    uint64_t *out)
+{
+	unsigned char item[64 + 8];
+	size_t k, c;
+
+#ifdef CPU_SSE2_SCAN
+	if (s->ssse3)
+		return items_ssse3(in, keep, s->ascii, out);
+#endif
+	c = compress_bytes(in, keep, item);
+	for (k = 0; k < c; k++)
+		out[k] = s->ascii[item[k]];
+	return c;
+}
 
 /*
  * Character n-grams, 64 bytes at a time: each word byte is an item, and a
@@ -454,10 +502,9 @@ static inline __attribute__((always_inline)) const unsigned char *
 cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold)
 {
-	unsigned char low[64], spaced[64], item[64 + 8];
+	unsigned char low[64], spaced[64];
 	uint64_t mw, mu, mh, st, *qh;
 	const uint64_t *ascii = s->ascii;
-	size_t k, c;
 	int pendsep = s->pendsep, anychar = s->anychar;
 	struct itemq q;
 
@@ -484,10 +531,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			*qh++ = ascii[' '];
 			q.nq++;
 		}
-		c = compress(s, spaced, mw | st >> 1, item);
-		for (k = 0; k < c; k++)
-			qh[k] = ascii[item[k]];
-		q.nq += c;
+		q.nq += items(s, spaced, mw | st >> 1, qh);
 		anychar |= mw != 0;
 		pendsep = !(mw >> 63);
 	}
@@ -508,15 +552,27 @@ wordscan_chars(struct scan *s, const unsigned char *p,
 	    cscan(s, p, end, scalar_until, 0, 1);
 }
 
+/* The word scanner for the options of s, hashing in batches or not. */
+static inline __attribute__((always_inline)) const unsigned char *
+scan_by_options(struct scan *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until, int batch)
+{
+	if (s->keeppunct)
+		return s->keepcase ? scan(s, p, end, scalar_until, 1, 0,
+		    batch) : scan(s, p, end, scalar_until, 1, 1, batch);
+	return s->keepcase ? scan(s, p, end, scalar_until, 0, 0, batch) :
+	    scan(s, p, end, scalar_until, 0, 1, batch);
+}
+
 CPU_CLONES const unsigned char *
 wordscan_words(struct scan *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
-	if (s->keeppunct)
-		return s->keepcase ? scan(s, p, end, scalar_until, 1, 0) :
-		    scan(s, p, end, scalar_until, 1, 1);
-	return s->keepcase ? scan(s, p, end, scalar_until, 0, 0) :
-	    scan(s, p, end, scalar_until, 0, 1);
+#ifdef CPU_AVX2_SCAN
+	if (s->avx2)
+		return scan_by_options(s, p, end, scalar_until, 1);
+#endif
+	return scan_by_options(s, p, end, scalar_until, 0);
 }
 #else
 typedef int wordscan_unused;	/* ISO C wants something here */

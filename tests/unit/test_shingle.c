@@ -14,6 +14,7 @@
 #include "shingle.h"
 #include "unit.h"
 #include "utf8.h"
+#include "wordhash.h"
 
 #define F_KEEPCASE	1
 #define F_KEEPPUNCT	2
@@ -753,6 +754,54 @@ test_token_hash(void)
 }
 
 /*
+ * The batch word hash of AVX2 (wordhash.c), where the processor has it:
+ * every length from 1 to 40 bytes (its three mixes and the words it hashes
+ * one by one), in batches of every size from 1 to 9 words, with seeds
+ * that exercise the halves of its 64-bit arithmetic, against the library.
+ */
+static void
+test_wordhash(void)
+{
+#ifdef CPU_AVX2_SCAN
+	static const uint64_t seeds[] = { 0, 1, 0x123456789ULL, INT64_MAX,
+	    0xfedcba9876543210ULL };
+	unsigned char text[8 + 9 * 40 + 8];
+	uint64_t x = 11, h[9];
+	const unsigned char *at[9];
+	unsigned lens[9];
+	struct wordhash *w;
+	size_t i, n, k, nlong, bad = 0;
+
+	if (!(cpu_usable() & CPU_AVX2))
+		return;
+	if ((w = malloc(sizeof(*w))) == NULL)
+		abort();
+	for (i = 0; i < sizeof(text); i++)
+		text[i] = (unsigned char)splitmix64(&x);
+	for (k = 0; k < 400 && bad < 3; k++) {
+		n = 1 + k % 9;
+		w->nhuge = 0;
+		for (i = nlong = 0; i < n; i++) {
+			lens[i] = 1 + (unsigned)((k * 7 + i * 13) % 40);
+			at[i] = text + 8 + 40 * i;
+			nlong = wordhash_add(w, i, nlong, at[i], lens[i],
+			    seeds[k % 5]);
+		}
+		w->nlong = nlong;
+		wordhash_avx2(w, n, seeds[k % 5], h);
+		for (i = 0; i < n; i++)
+			if (h[i] != XXH3_64bits_withSeed(at[i], lens[i],
+			    seeds[k % 5]) && bad++ < 3)
+				CHECK(0, "wordhash_avx2: word %zu of %zu (%u "
+				    "bytes, seed %llu) is not "
+				    "XXH3_64bits_withSeed", i, n, lens[i],
+				    (unsigned long long)seeds[k % 5]);
+	}
+	free(w);
+#endif
+}
+
+/*
  * A reference shingler written straight from the definitions: decode the
  * whole text, cut it into words or characters, hash every n-gram anew.
  */
@@ -996,6 +1045,7 @@ main(void)
 	RUN(test_multiset_many);
 	RUN(test_reuse);
 	RUN(test_token_hash);
+	RUN(test_wordhash);
 	RUN(test_reference);
 	return unit_status();
 }

@@ -1,0 +1,68 @@
+/*
+ * Word hashes in batches: token_hash of many words at once, those of 1
+ * to 16 bytes four at a time with AVX2, for the portable word scanner
+ * (wordscan.c) where the processor has AVX2 (cpu_usable() & CPU_AVX2).
+ * A word is queued as its first and last 8 bytes and its length; the
+ * rare one of over 16 bytes is hashed as it is queued.
+ */
+#ifndef WORDHASH_H
+#define WORDHASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "byteorder.h"
+#include "token.h"
+
+#define WORDHASH_MAX	512	/* words in a batch */
+
+struct wordhash {
+	uint64_t first[WORDHASH_MAX];	/* little-endian: byte 0 the low */
+	uint64_t last[WORDHASH_MAX];
+	unsigned char len[WORDHASH_MAX];
+	/* The words of over 8 bytes, by their place in the batch. */
+	uint32_t longi[WORDHASH_MAX];
+	size_t	 nlong;
+	/* Those of over 16, with their hashes. */
+	uint32_t hugei[WORDHASH_MAX];
+	uint64_t hugeh[WORDHASH_MAX];
+	size_t	 nhuge;
+};
+
+/*
+ * Queue word i of the batch w (the one after the last queued): len bytes
+ * (1 to 255) at p, with 8 bytes readable before it and after it.  The
+ * count of words of over 8 bytes queued before it is nlong, kept by the
+ * caller where the compiler can hold it in a register (w->nlong is read
+ * by wordhash_avx2 only); returns the count with it.  Only the rare word
+ * of over 16 bytes takes a branch.
+ */
+static inline size_t
+wordhash_add(struct wordhash *w, size_t i, size_t nlong,
+    const unsigned char *p, unsigned len, uint64_t seed)
+{
+	uint64_t x;
+
+	memcpy(&x, p, sizeof(x));
+	w->first[i] = le64(x);
+	memcpy(&x, p + len - 8, sizeof(x));
+	w->last[i] = le64(x);
+	w->len[i] = (unsigned char)len;
+	w->longi[nlong] = (uint32_t)i;
+	if (len > 16) {
+		w->hugei[w->nhuge] = (uint32_t)i;
+		w->hugeh[w->nhuge++] = token_hash(p, len, seed);
+	}
+	return nlong + (len > 8);
+}
+
+/*
+ * h[i] = token_hash of word i, for the n words queued in w, with w->nlong
+ * set to the count of wordhash_add; empties w.
+ * Only where the processor has AVX2.
+ */
+void	wordhash_avx2(struct wordhash *w, size_t n, uint64_t seed,
+	    uint64_t *h);
+
+#endif
