@@ -27,6 +27,10 @@ supported(void)
 		m |= CPU_AVX512_TEXT;
 	if (__builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt"))
 		m |= CPU_SSSE3;
+	if (__builtin_cpu_supports("x86-64-v3"))
+		m |= CPU_LEVEL_V3;
+	if (__builtin_cpu_supports("x86-64-v4"))
+		m |= CPU_LEVEL_V4;
 #endif
 	return m;
 }
@@ -34,7 +38,11 @@ supported(void)
 void
 cpu_disable(unsigned mask)
 {
-	disabled = mask & CPU_AVX2 ? mask | CPU_SSSE3 : mask;
+	if (mask & CPU_AVX2)
+		mask |= CPU_SSSE3 | CPU_LEVEL_V3 | CPU_LEVEL_V4;
+	if (mask & CPU_AVX512F)
+		mask |= CPU_LEVEL_V4;
+	disabled = mask;
 }
 
 unsigned

@@ -37,19 +37,61 @@
 /*
  * Hot loops are compiled twice where GCC can pick at load time (ifunc):
  * for the processors of x86-64-v3 (BMI2's flag-free shifts and bit
- * extraction) and for any x86-64; CPU_CLONES_V4 adds x86-64-v4, for loops
- * of 64-bit multiplies.  Every copy gives the same results, so the
- * switches leave these alone.
+ * extraction) and for any x86-64.  Every copy gives the same results.
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     !defined(NEARDUP_SCALAR) && !defined(__SANITIZE_ADDRESS__)
 #define CPU_CLONES __attribute__((target_clones("arch=x86-64-v3", \
 	    "default")))
-#define CPU_CLONES_V4 __attribute__((target_clones("arch=x86-64-v4", \
-	    "arch=x86-64-v3", "default"), optimize("tree-vectorize")))
+#define CPU_LEVEL_COPIES 1
 #else
 #define CPU_CLONES
-#define CPU_CLONES_V4
+#endif
+
+/*
+ * CPU_LEVELS(name, params, args) defines the static void name(params),
+ * for loops of 64-bit multiplies that GCC vectorizes: the body, a static
+ * inline name##_body(params), is compiled for x86-64-v4, for x86-64-v3
+ * and for any x86-64, and each call takes the copy that cpu_usable()
+ * allows.  Not an ifunc: the switches (cpu_disable) reach these loops
+ * too, so that NEARDUP_NO_AVX512 times what a processor without AVX-512
+ * runs.  Every copy gives the same results.
+ */
+#ifdef CPU_LEVEL_COPIES
+#define CPU_LEVEL_COPY(name, level, params, args)			\
+	static __attribute__((target("arch=x86-64-" #level),		\
+	    optimize("tree-vectorize"), noinline)) void			\
+	name##_##level params						\
+	{								\
+		name##_body args;					\
+	}
+#define CPU_LEVELS(name, params, args)					\
+	CPU_LEVEL_COPY(name, v4, params, args)				\
+	CPU_LEVEL_COPY(name, v3, params, args)				\
+	static __attribute__((optimize("tree-vectorize"), noinline))	\
+	void name##_v1 params						\
+	{								\
+		name##_body args;					\
+	}								\
+	static void							\
+	name params							\
+	{								\
+		unsigned m_ = cpu_usable();				\
+									\
+		if (m_ & CPU_LEVEL_V4)					\
+			name##_v4 args;					\
+		else if (m_ & CPU_LEVEL_V3)				\
+			name##_v3 args;					\
+		else							\
+			name##_v1 args;					\
+	}
+#else
+#define CPU_LEVELS(name, params, args)					\
+	static void							\
+	name params							\
+	{								\
+		name##_body args;					\
+	}
 #endif
 
 #define CPU_AVX2	0x1	/* minhash's loop of eight; wordhash.c */
@@ -63,6 +105,13 @@
  * compress.
  */
 #define CPU_SSSE3	0x8
+/*
+ * The levels of CPU_LEVELS: x86-64-v3 (AVX2, BMI2, FMA) goes with
+ * CPU_AVX2, and x86-64-v4 (AVX-512 F, BW, CD, DQ, VL) with CPU_AVX512F,
+ * when either is disabled.
+ */
+#define CPU_LEVEL_V3	0x10
+#define CPU_LEVEL_V4	0x20
 
 /*
  * Do without the extensions in mask from now on (CPU_AVX512F and

@@ -189,8 +189,8 @@ lanes_add(uint64_t *lanes, uint64_t x)
 	lanes[7] += spread[x >> 56];
 }
 
-CPU_CLONES_V4 void
-simhash_add(struct simhash *s, const uint64_t *h, size_t n)
+static inline __attribute__((always_inline)) void
+add_levels_body(struct simhash *s, const uint64_t *h, size_t n)
 {
 	v8 planes[4], six;
 	uint64_t x[2];
@@ -229,6 +229,15 @@ simhash_add(struct simhash *s, const uint64_t *h, size_t n)
 			flush(s);
 	}
 	s->nfeat += n;
+}
+
+CPU_LEVELS(add_levels, (struct simhash *s, const uint64_t *h, size_t n),
+    (s, h, n))
+
+void
+simhash_add(struct simhash *s, const uint64_t *h, size_t n)
+{
+	add_levels(s, h, n);
 }
 
 void

@@ -131,11 +131,13 @@ occurrence(struct shingle_counts *c, uint64_t h)
  * out[] holds the rolled XORs: finish each with XXH3 here, in a loop of
  * independent iterations, and label repeated shingles under --multiset.
  */
-static CPU_CLONES_V4 void
-finish(uint64_t *out, size_t n, uint64_t seed)
+static inline __attribute__((always_inline)) void
+finish_body(uint64_t *out, size_t n, uint64_t seed)
 {
 	xxh_le64_many(out, n, seed);
 }
+
+CPU_LEVELS(finish, (uint64_t *out, size_t n, uint64_t seed), (out, n, seed))
 
 /* Finish the n-grams queued, so that finished ones can follow. */
 static void

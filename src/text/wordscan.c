@@ -190,8 +190,8 @@ q_begin(const struct scan *s, struct itemq *q)
  * Roll the batch into n-grams, queued in out (the first n - 1 items of a
  * document make none), and keep its last n items as the window.
  */
-static CPU_CLONES_V4 void
-q_drain(struct scan *s, struct itemq *q)
+static inline __attribute__((always_inline)) void
+q_drain_body(struct scan *s, struct itemq *q)
 {
 	unsigned n = s->n;
 	size_t k0 = q->seen + 1 >= n ? 0 : n - 1 - q->seen;
@@ -207,6 +207,8 @@ q_drain(struct scan *s, struct itemq *q)
 	memmove(q->h, q->h + q->nq, n * sizeof(q->h[0]));
 	q->nq = 0;
 }
+
+CPU_LEVELS(q_drain, (struct scan *s, struct itemq *q), (s, q))
 
 /* Hand the window back to the shingler. */
 static void

@@ -1027,6 +1027,22 @@ test_reuse(void)
 	coll_free(&c);
 }
 
+/*
+ * The switches reach the loops compiled per level (CPU_LEVELS): without
+ * AVX-512 no x86-64-v4 copy runs, and without AVX2 no v3 or v4 copy.
+ */
+static void
+test_cpu_levels(void)
+{
+	cpu_disable(CPU_AVX512F | CPU_AVX512_TEXT);
+	CHECK((cpu_usable() & CPU_LEVEL_V4) == 0,
+	    "NEARDUP_NO_AVX512 leaves the x86-64-v4 loops on");
+	cpu_disable(CPU_AVX2);
+	CHECK((cpu_usable() & (CPU_LEVEL_V3 | CPU_LEVEL_V4)) == 0,
+	    "NEARDUP_NO_AVX2 leaves the x86-64-v3 or v4 loops on");
+	cpu_disable(0);
+}
+
 int
 main(void)
 {
@@ -1046,6 +1062,7 @@ main(void)
 	RUN(test_reuse);
 	RUN(test_token_hash);
 	RUN(test_wordhash);
+	RUN(test_cpu_levels);
 	RUN(test_reference);
 	return unit_status();
 }
