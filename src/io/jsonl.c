@@ -144,11 +144,11 @@ jsonl_read(struct jsonl *j, const char *line, size_t len, const char **text,
 	const struct jsonl_spec *s = j->spec;
 	struct json_object *v;
 
+	if (blank(line, len))
+		return 1;
 	/* The last long text is no longer needed. */
 	buf_free(&j->text);
 	buf_free(&j->skel);
-	if (blank(line, len))
-		return 1;
 	if (parse_long(j, line, len)) {
 		*text = j->text.data;
 		*tlen = j->text.len;
