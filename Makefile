@@ -205,7 +205,7 @@ uninstall:
 
 DEPS = gcc make pkg-config libxxhash-dev libbsd-dev libarchive-dev libjson-c-dev bats \
 	bats-support bats-assert mandoc parallel jq clang libclang-rt-dev \
-	bash-completion zsh fish gzip bzip2 xz-utils zstd lz4 zip
+	bash-completion zsh fish gzip bzip2 xz-utils zstd lz4 zip time
 deps:
 	@$(call install_missing,$(DEPS))
 

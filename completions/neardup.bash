@@ -17,7 +17,7 @@ _neardup_hash_args='-a --algorithm -c --chars --exclude --exclude-dir
     --files0-from --id -j --jobs -k --size --lsh -s --seed -t --threshold -w
     --words --weights'
 
-_neardup_compare_flags='--containment -F --fingerprints -h --header --help
+_neardup_compare_flags='--archives --containment -F --fingerprints -h --header --help
     --keep-case --keep-punct --multiset --no-progress --null-data --passages
     --progress -q --quiet -z'
 _neardup_compare_args='-a --algorithm -c --chars --color --colour --format

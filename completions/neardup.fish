@@ -132,6 +132,7 @@ complete -c neardup -n $compare -s s -l seed -x -d 'Seed of every hash (default 
 complete -c neardup -n $compare -s t -l threshold -x -d 'Least figure that is similar, 0..1 (default 0.5)'
 complete -c neardup -n $compare -s F -l fingerprints -d 'Operands are fingerprint lines'
 complete -c neardup -n $compare -s q -l quiet -d 'Print nothing, answer by the exit status'
+complete -c neardup -n $compare -l archives -d 'An operand ARCHIVE//PATH is that archive member'
 complete -c neardup -n $compare -l color -x -a 'auto always never' -d 'Colour the shared passages'
 complete -c neardup -n $compare -l colour -x -a 'auto always never' -d 'Colour the shared passages'
 complete -c neardup -n $compare -l containment -d 'Threshold the larger containment, not the resemblance'

@@ -343,3 +343,45 @@ members() {
 	assert_exit OK
 	assert_output "$want  -"
 }
+
+@test "compress-022: compare --archives reads the members a name ARCHIVE//PATH (as hash --archives prints it) names, against a member or a file" {
+	members m
+	tar -C m -czf a.tar.gz sub
+	(cd m && zip -q -r ../b.zip sub)
+	want=$(neardup compare --format=tsv m/sub/one.txt m/sub/two.txt | cut -f 3-)
+	name=$(neardup hash --archives a.tar.gz 2>/dev/null | grep -o 'a\.tar\.gz//sub/one\.txt$')
+	run --separate-stderr neardup compare --archives --format=tsv "$name" b.zip//sub/two.txt
+	assert_exit OK
+	assert_line --index 1 "$(printf 'a.tar.gz//sub/one.txt\tb.zip//sub/two.txt\t%s' "$(printf '%s\n' "$want" | sed -n 2p)")"
+	run --separate-stderr neardup compare --archives --format=tsv b.zip//sub/two.txt m/sub/one.txt
+	assert_exit OK
+	assert_line --index 1 --partial $'b.zip//sub/two.txt\tm/sub/one.txt\t'
+	run --separate-stderr neardup compare --archives -q a.tar.gz//sub/one.txt - <m/sub/one.txt
+	assert_exit OK
+}
+
+@test "compress-023: compare: a member not in the archive is 'no such member', exit 2; without --archives a name with // is a file name" {
+	members m
+	tar -C m -czf a.tar.gz sub
+	run --separate-stderr neardup compare --archives a.tar.gz//sub/none.txt m/sub/one.txt
+	assert_exit TROUBLE
+	assert_output ''
+	assert_equal "$stderr" 'neardup: a.tar.gz//sub/none.txt: no such member'
+	run --separate-stderr neardup compare --archives m/sub/one.txt//x m/sub/one.txt
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: m/sub/one.txt//x: no such member'
+	run --separate-stderr neardup compare a.tar.gz//sub/one.txt m/sub/one.txt
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: a.tar.gz//sub/one.txt: Not a directory'
+	run --separate-stderr neardup compare -q m//sub/one.txt m/sub/one.txt
+	assert_exit OK
+	run --separate-stderr neardup compare --archives -q m//sub/one.txt m/sub/one.txt
+	assert_exit OK
+	head -c 200 a.tar.gz >cut.tar.gz
+	run --separate-stderr neardup compare --archives cut.tar.gz//sub/one.txt m/sub/one.txt
+	assert_exit TROUBLE
+	assert_regex "$stderr" '^neardup: cut\.tar\.gz//sub/one\.txt: .'
+	run --separate-stderr neardup compare -F --archives m/sub/one.txt m/sub/one.txt
+	assert_exit TROUBLE
+	assert_regex "$stderr" 'neardup: --archives needs documents, not fingerprints'
+}

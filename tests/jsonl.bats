@@ -232,3 +232,80 @@ for s in range(3):
 	assert_exit TROUBLE
 	assert_line --index 0 --partial 'neardup: --jsonl applies to --docs'
 }
+
+# escapes_jsonl N FILE: a record whose text is every kind of escape, raw
+# control and UTF-8 bytes, N times over, in FILE.jsonl, and the bytes
+# json-c unescapes it into in FILE.txt.
+escapes_jsonl() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+n, f = int(sys.argv[1]), sys.argv[2]
+R = b"\xef\xbf\xbd"
+pieces = [(b"plain words ", b"plain words "), (b"\\n\\t\\r\\b\\f", b"\n\t\r\b\f"),
+    (b"\\/\\\"\\\\", b"/\"\\"), (b"\\u00e9\\u20AC ", "\u00e9\u20ac ".encode()),
+    (b"\\ud83d\\ude00 ", "\U0001f600".encode() + b" "), (b"\\ud800x ", R + b"x "),
+    (b"\\udc00 ", R + b" "), (b"\\ud800\\ud800\\udc00 ", R + "\U00010000".encode() + b" "),
+    (b"\\ud800\\u0041 ", R + b"A "), (b"\\ud800\\n", R + b"\n"), (b"\\u0000", b"\0"),
+    (b"\x01\x7f\xff raw \xc3\xa9 ", b"\x01\x7f\xff raw \xc3\xa9 ")]
+esc = b"".join(p[0] for p in pieces) * n
+raw = b"".join(p[1] for p in pieces) * n
+with open(f + ".jsonl", "wb") as o:
+    o.write(b'{"text":"decoy","meta":{"text":"nested"},"id":7,"text":"' + esc +
+        b'","n":[1,"]"]}\n')
+with open(f + ".txt", "wb") as o:
+    o.write(raw)
+PY
+}
+
+@test "jsonl-017: a text past 1 MiB is unescaped as json-c unescapes a short one: escapes, surrogates, raw bytes, the last of equal keys" {
+	escapes_jsonl 20 short
+	escapes_jsonl 20000 long
+	[ "$(wc -c <long.jsonl)" -gt 2000000 ]
+	for f in short long; do
+		run --separate-stderr neardup hash -c 5 --jsonl --id=id $f.jsonl
+		assert_success
+		want=$(neardup hash -c 5 --binary $f.txt | cut -d ' ' -f 1)
+		assert_output "$want  7"
+		[ "$stderr" = '' ]
+	done
+	# From a pipe, compressed: the same.
+	gzip -c long.jsonl | neardup hash -c 5 --jsonl --id=id >out
+	assert_equal "$(cat out)" "$want  7"
+}
+
+@test "jsonl-018: a long text with a bad escape, a NUL byte or no end is refused as a short one is" {
+	escapes_jsonl 20000 long
+	for bad in 'a\\x' 'a\\u12G4' 'a\001\000b' 'a\\ud800\\u12'; do
+		{ head -c 1100000 long.jsonl; printf "$bad"; printf '","n":1}\n'; } >bad.jsonl
+		{ printf '{"id":1,"text":"'; printf "$bad"; printf '","n":1}\n'; } >short.jsonl
+		run --separate-stderr neardup hash --jsonl bad.jsonl
+		assert_exit TROUBLE
+		want=$("$NEARDUP" hash --jsonl short.jsonl 2>&1 >/dev/null | sed 's/short/bad/')
+		assert_equal "$stderr" "$want"
+		assert_regex "$stderr" '^neardup: bad\.jsonl:1: not JSON'
+	done
+	{ printf '{"text":"'; words 1100000; printf '\n'; } >open.jsonl
+	run --separate-stderr neardup hash --jsonl open.jsonl
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: open.jsonl:1: not JSON: the line ends inside a value'
+	{ printf '{"text":"'; words 1100000; printf '","id":[1]}\n'; } >badid.jsonl
+	run --separate-stderr neardup hash --jsonl --id=id badid.jsonl
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: badid.jsonl:1: "id" is not a string or a number'
+}
+
+@test "jsonl-019: a 100 MB record peaks at about twice its size in hash --jsonl, from a file or a pipe" {
+	native && ! sanitized || skip 'memory measured natively only'
+	[ -x /usr/bin/time ] || skip '/usr/bin/time (package time) is not installed'
+	python3 -c '
+import sys
+t = "".join("w%d " % (i % 100000) for i in range(15000000))[:100000000]
+sys.stdout.write("{\"id\":\"big\",\"text\":\"" + t + "\"}\n")
+' >big.jsonl
+	# One copy of the line, one of the text, 5% for the rest: 210 MB,
+	# where three copies were 300 MB.
+	/usr/bin/time -o peak -f %M "$NEARDUP" hash --jsonl big.jsonl >/dev/null
+	[ "$(cat peak)" -lt 205000 ]
+	cat big.jsonl | /usr/bin/time -o peak -f %M "$NEARDUP" hash --jsonl >/dev/null
+	[ "$(cat peak)" -lt 205000 ]
+}

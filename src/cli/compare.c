@@ -24,6 +24,7 @@
 #include "digest.h"
 #include "fpline.h"
 #include "linein.h"
+#include "members.h"
 #include "progress.h"
 #include "record.h"
 #include "report.h"
@@ -41,7 +42,7 @@ const struct cmd cmd_compare = {
 	"compare", "how similar two documents (or two fingerprints) are",
 	"compare [-Fhqz] [-a algo] [-c n | -w n] [-k size] [-s seed] "
 	"[-t threshold]\n"
-	"\t[--color=when] [--containment] [--format=text|tsv|json] "
+	"\t[--archives] [--color=when] [--containment] [--format=text|tsv|json] "
 	"[--header]\n"
 	"\t[--keep-case] [--keep-punct] [--multiset] [--passages]\n"
 	"\t[--progress | --no-progress] [--weights=file] a [b]",
@@ -56,6 +57,8 @@ struct side {
 	struct fpline fp;	/* the fingerprint (values in fp.v) */
 	int	 fd;		/* the document, open until read */
 	struct source src;	/* what is read of fd: decompressed */
+	struct members mem;	/* or the archive member it names */
+	int	 member;	/* mem, not fd, is the document */
 	struct stat st;		/* of fd (zeroed if fstat failed) */
 	int	 err;		/* errno value of reading it, or 0 */
 	char	*why;		/* err SOURCE_BROKEN: the reason */
@@ -74,12 +77,19 @@ struct result {
 };
 
 /*
- * Open side s's document: its descriptor in s->fd.  Returns 0 or an errno
- * value.
+ * Open side s's document: its descriptor in s->fd, or with archives, when
+ * its name is ARCHIVE//PATH, the archive's member in s->mem.  Returns 0,
+ * an errno value, or for a member MEMBERS_NONE or SOURCE_BROKEN.
  */
 static int
-open_doc(struct side *s)
+open_doc(struct side *s, int archives)
 {
+	size_t alen;
+
+	if (archives && (alen = members_archive(s->name)) > 0) {
+		s->member = 1;
+		return members_find(&s->mem, s->name, alen);
+	}
 	if (strcmp(s->name, "-") == 0)
 		s->fd = STDIN_FILENO;
 	else if ((s->fd = open(s->name, O_RDONLY | O_NOCTTY | O_CLOEXEC)) ==
@@ -95,10 +105,29 @@ open_doc(struct side *s)
 }
 
 /*
+ * Feed a block of a document, at p (which may be text's free space), to
+ * d, and to text when keep.  The bytes go to the progress line, or with
+ * count (a thread that is not the main one) to *count, which the main
+ * thread hands on.
+ */
+static void
+feed_block(struct digest *d, const void *p, size_t n, struct buf *text,
+    int keep, _Atomic uint64_t *count)
+{
+	digest_feed(d, p, n);
+	if (keep && p == text->data + text->len)
+		text->len += n;
+	else if (keep)
+		buf_add(text, p, n);
+	if (count != NULL)
+		atomic_fetch_add(count, (uint64_t)n);
+	else
+		progress_count(0, (uint64_t)n);
+}
+
+/*
  * Read a document: shingles into the set and sketch of d, and into text
- * when --passages wants it.  The bytes read go to the progress line, or
- * with count (a thread that is not the main one) to *count, which the
- * main thread hands on.  Returns 0 or an errno value.
+ * when --passages wants it.  Returns 0 or an errno value.
  */
 static int
 read_doc(struct digest *d, int fd, struct buf *text, int keep,
@@ -120,18 +149,37 @@ read_doc(struct digest *d, int fd, struct buf *text, int keep,
 				e = n < 0 ? errno : 0;
 				break;
 			}
-			digest_feed(d, text->data + text->len, (size_t)n);
-			if (keep)
-				text->len += (size_t)n;
-			if (count != NULL)
-				atomic_fetch_add(count, (uint64_t)n);
-			else
-				progress_count(0, (uint64_t)n);
+			feed_block(d, text->data + text->len, (size_t)n,
+			    text, keep, count);
 		}
 		if (e == 0)
 			(void)digest_end(d);
 	}
 	return e;
+}
+
+/*
+ * Read an archive's member as read_doc() reads a file, closing it: 0 or
+ * SOURCE_BROKEN with s->why set.
+ */
+static int
+read_member(struct digest *d, struct side *s, int keep,
+    _Atomic uint64_t *count)
+{
+	const void *p;
+	size_t n;
+	int r;
+
+	while ((r = members_data(&s->mem, &p, &n)) == 1)
+		feed_block(d, p, n, &s->text, keep, count);
+	if (r == 0)
+		(void)digest_end(d);
+	else {
+		s->why = s->mem.why;
+		s->mem.why = NULL;
+	}
+	members_close(&s->mem);
+	return r;
 }
 
 /* A side being read, and how the threads reading tell they are done. */
@@ -162,7 +210,10 @@ read_side(void *arg)
 	 * Whether it is compressed is known only from its first bytes, which
 	 * a pipe may be slow to give: not asked before both are open.
 	 */
-	if ((s->err = source_fd(&s->src, s->fd, s->fd != STDIN_FILENO,
+	if (s->member)
+		s->err = read_member(&rd->d, s, rd->keep,
+		    rd->threaded ? &rd->read : NULL);
+	else if ((s->err = source_fd(&s->src, s->fd, s->fd != STDIN_FILENO,
 	    SOURCE_WHOLE)) != 0) {
 		if (s->fd != STDIN_FILENO)
 			close(s->fd);
@@ -571,7 +622,7 @@ print_text(const struct side *s, const struct result *r, int passages,
 struct compare_args {
 	struct shopts so;
 	struct outopts oo;
-	int	 fps, quiet, containment, passages, color;
+	int	 fps, quiet, containment, passages, color, archives;
 	double	 threshold;
 	const char *targ;	/* the threshold as written */
 };
@@ -597,6 +648,9 @@ compare_option(const struct cmd *c, void *args, int ch, const char *arg)
 		break;
 	case OPT_CMD_FIRST + 1:
 		a->passages = 1;
+		break;
+	case OPT_ARCHIVES:
+		a->archives = 1;
 		break;
 	case OPT_COLOR:
 		if ((a->color = fmt_color_option(arg)) < 0) {
@@ -630,6 +684,8 @@ compare_parse(const struct cmd *c, int argc, char **argv,
 		    NULL, "apply the threshold to the containment" },
 		{ { "passages", no_argument, NULL, OPT_CMD_FIRST + 1 },
 		    NULL, "also list the passages the two share" },
+		{ { "archives", no_argument, NULL, OPT_ARCHIVES },
+		    NULL, "an operand ARCHIVE//PATH is that archive's member" },
 		{ { "color", required_argument, NULL, OPT_COLOR },
 		    "when", "colour the passages: never, always or auto" },
 		{ { "colour", required_argument, NULL, OPT_COLOR },
@@ -680,6 +736,10 @@ compare_check(const struct cmd *c, int argc, char **argv,
 		    "their scheme is in the lines");
 		cli_usage(c);
 	}
+	if (fps && a->archives) {
+		warnx("--archives needs documents, not fingerprints");
+		cli_usage(c);
+	}
 	if (fps && a->passages) {
 		warnx("--passages needs documents, not fingerprints");
 		cli_usage(c);
@@ -722,7 +782,13 @@ compare_read(const struct cmd *c, int argc, char **argv,
 	progress_inputs(argv, 2, NULL);
 	for (i = 0; i < 2; i++) {
 		s[i].name = argv[i];
-		if ((e = open_doc(&s[i])) != 0)
+		if ((e = open_doc(&s[i], a->archives)) == MEMBERS_NONE)
+			errx(EXIT_TROUBLE, "%s: no such member",
+			    cli_vis(argv[i]));
+		else if (e == SOURCE_BROKEN)
+			errx(EXIT_TROUBLE, "%s: %s", cli_vis(argv[i]),
+			    s[i].mem.why);
+		else if (e != 0)
 			errc(EXIT_TROUBLE, e, "%s", cli_vis(argv[i]));
 	}
 	read_sides(s, &r->sc, a->so.weights ? &a->so.wt : NULL, a->passages);

@@ -12,13 +12,23 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "jsonl.h"
+#include "jsontext.h"
 #include "xmalloc.h"
+
+/*
+ * A text this long is unescaped by jsontext.c, not json-c, which would
+ * hold it twice besides the line (see jsontext.h).
+ */
+#define JSONL_LONG	(1 << 20)
 
 struct jsonl {
 	const struct jsonl_spec *spec;
 	struct json_tokener *tok;
 	struct json_object *obj;	/* the last object read, or NULL */
+	struct buf text;	/* a long text, unescaped */
+	struct buf skel;	/* its line without it, for json-c */
 };
 
 /* A message naming a field: "PRE"FIELD"POST", the name cut if long. */
@@ -96,6 +106,37 @@ parse(struct jsonl *j, const char *line, size_t len, const char **why)
 	return 0;
 }
 
+/*
+ * A line whose text is long: the text unescaped into j->text, the rest of
+ * the line parsed by json-c with an empty string in its place.  1 if so,
+ * 0 to parse the line whole (a short text, or anything unusual).
+ */
+static int
+parse_long(struct jsonl *j, const char *line, size_t len)
+{
+	const struct jsonl_spec *s = j->spec;
+	struct json_object *v;
+	const char *why;
+	size_t a, b;
+
+	if (len < JSONL_LONG || (s->idfield != NULL &&
+	    strcmp(s->idfield, s->field) == 0) ||
+	    !jsontext_field(line, len, s->field, &a, &b) || b - a < JSONL_LONG)
+		return 0;
+	if (jsontext_unescape(line + a, b - a, &j->text) == 0) {
+		buf_add(&j->skel, line, a);
+		buf_add(&j->skel, line + b, len - b);
+		if (parse(j, j->skel.data, j->skel.len, &why) == 0 &&
+		    json_object_object_get_ex(j->obj, s->field, &v) &&
+		    json_object_is_type(v, json_type_string) &&
+		    json_object_get_string_len(v) == 0)
+			return 1;
+	}
+	buf_free(&j->text);
+	buf_free(&j->skel);
+	return 0;
+}
+
 int
 jsonl_read(struct jsonl *j, const char *line, size_t len, const char **text,
     size_t *tlen, const char **id, size_t *idlen, const char **why)
@@ -105,18 +146,24 @@ jsonl_read(struct jsonl *j, const char *line, size_t len, const char **text,
 
 	if (blank(line, len))
 		return 1;
-	if (parse(j, line, len, why) != 0)
+	/* The last long text is no longer needed. */
+	buf_free(&j->text);
+	buf_free(&j->skel);
+	if (parse_long(j, line, len)) {
+		*text = j->text.data;
+		*tlen = j->text.len;
+	} else if (parse(j, line, len, why) != 0)
 		return -1;
-	if (!json_object_object_get_ex(j->obj, s->field, &v)) {
+	else if (!json_object_object_get_ex(j->obj, s->field, &v)) {
 		*why = s->nofield;
 		return -1;
-	}
-	if (!json_object_is_type(v, json_type_string)) {
+	} else if (!json_object_is_type(v, json_type_string)) {
 		*why = s->badfield;
 		return -1;
+	} else {
+		*text = json_object_get_string(v);
+		*tlen = (size_t)json_object_get_string_len(v);
 	}
-	*text = json_object_get_string(v);
-	*tlen = (size_t)json_object_get_string_len(v);
 	*id = NULL;
 	*idlen = 0;
 	if (s->idfield == NULL)
@@ -145,6 +192,8 @@ jsonl_free(struct jsonl *j)
 		return;
 	if (j->obj != NULL)
 		json_object_put(j->obj);
+	buf_free(&j->text);
+	buf_free(&j->skel);
 	json_tokener_free(j->tok);
 	free(j);
 }

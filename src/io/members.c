@@ -147,6 +147,28 @@ members_data(struct members *m, const void **p, size_t *len)
 	return 1;
 }
 
+int
+members_find(struct members *m, const char *name, size_t alen)
+{
+	const char *want = name + alen + strlen(MEMBERS_SEP), *path;
+	char *archive;
+	int r;
+
+	archive = xmalloc(alen + 1);
+	memcpy(archive, name, alen);
+	archive[alen] = '\0';
+	r = members_open(m, archive, 0);
+	free(archive);
+	if (r == MEMBERS_PLAIN)
+		return MEMBERS_NONE;
+	if (r != 0)
+		return r;
+	while ((r = members_next(m, &path)) == 1)
+		if (path != NULL && strcmp(path, want) == 0)
+			return 0;
+	return r == 0 ? MEMBERS_NONE : r;
+}
+
 void
 members_close(struct members *m)
 {

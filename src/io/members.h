@@ -15,6 +15,7 @@
 
 #define MEMBERS_SEP	"//"	/* between an archive's name and a member's */
 #define MEMBERS_PLAIN	1	/* members_open: not an archive, nor compressed */
+#define MEMBERS_NONE	(-4)	/* members_find: the archive has no such member */
 
 struct archive;
 
@@ -48,6 +49,15 @@ int	members_next(struct members *, const char **path);
  * SOURCE_BROKEN with m->why set.
  */
 int	members_data(struct members *, const void **p, size_t *len);
+
+/*
+ * Open the member that name, ARCHIVE//PATH, names, alen being the length
+ * of ARCHIVE (members_archive()): 0 with m before the member's data (read
+ * it with members_data()); MEMBERS_NONE when the archive has no regular
+ * member PATH (or is no archive); an errno value; or SOURCE_BROKEN with
+ * m->why set.  Close m with members_close() in every case.
+ */
+int	members_find(struct members *, const char *name, size_t alen);
 
 /* Close, and free m->why. */
 void	members_close(struct members *);

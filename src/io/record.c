@@ -84,6 +84,34 @@ skip(struct recreader *r, size_t end, uint64_t *first)
 	return RECORD_LONG;
 }
 
+/*
+ * Hand on the first cut bytes of the buffer as a batch of its own.  A
+ * batch of a long record (a JSON Lines record of 100 MB) is the buffer
+ * itself, not a copy: a copy would hold the record twice while it is
+ * made, and the buffer would keep the pages of its first copy while the
+ * record is parsed.  The bytes after the cut (usually fewer than the
+ * last read, RECORD_BATCH) go to a new buffer.
+ */
+static void
+hand_on(struct recreader *r, char **data, size_t cut)
+{
+	char *rest;
+
+	if (cut <= 4 * RECORD_BATCH) {
+		*data = xmalloc(cut);
+		memcpy(*data, r->buf, cut);
+		memmove(r->buf, r->buf + cut, r->len - cut);
+		r->len -= cut;
+		return;
+	}
+	r->len -= cut;
+	r->cap = r->len > RECORD_BATCH ? 2 * r->len : 2 * RECORD_BATCH;
+	rest = xmalloc(r->cap);
+	memcpy(rest, r->buf + cut, r->len);
+	*data = r->buf;
+	r->buf = rest;
+}
+
 int
 recreader_next(struct recreader *r, char **data, size_t *len,
     uint64_t *first)
@@ -158,14 +186,11 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 	if ((p != NULL ? (size_t)(p - r->buf) : cut) > r->max)
 		return skip(r, p != NULL ? (size_t)(p - r->buf) + 1 : cut,
 		    first);
-	*data = xmalloc(cut);
-	memcpy(*data, r->buf, cut);
 	*len = cut;
 	*first = r->next;
-	r->next += count(*data, cut, r->delim) +
-	    ((*data)[cut - 1] != (char)r->delim);
-	memmove(r->buf, r->buf + cut, r->len - cut);
-	r->len -= cut;
+	r->next += count(r->buf, cut, r->delim) +
+	    (r->buf[cut - 1] != (char)r->delim);
+	hand_on(r, data, cut);
 	return 1;
 }
 
