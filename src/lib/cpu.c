@@ -27,10 +27,12 @@ supported(void)
 		m |= CPU_AVX512_TEXT;
 	if (__builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt"))
 		m |= CPU_SSSE3;
+#ifdef CPU_LEVEL_COPIES	/* GCC only: clang knows no level names here */
 	if (__builtin_cpu_supports("x86-64-v3"))
 		m |= CPU_LEVEL_V3;
 	if (__builtin_cpu_supports("x86-64-v4"))
 		m |= CPU_LEVEL_V4;
+#endif
 #endif
 	return m;
 }
