@@ -779,12 +779,14 @@ brute() {
 	assert_stderr_line '^neardup: -r and -L apply to --docs$'
 }
 
-@test "near-111: -a other than simhash is a usage error; -a simhash is accepted" {
+@test "near-111: -a key, and -d with -a minhash, oph or bottomk, are usage errors; -a simhash is accepted" {
 	ladder64
 	local a
-	for a in minhash bottomk oph key; do
-		usage_error -d 3 -a "$a" ix64.fp q0.fp
-		assert_stderr_line '^neardup: -a: near works on simhash fingerprints only$'
+	usage_error -d 3 -a key ix64.fp q0.fp
+	assert_stderr_line '^neardup: -a: near works on simhash, minhash, oph and bottomk fingerprints$'
+	for a in minhash bottomk oph; do
+		usage_error -d 3 -a "$a" --docs ix64.fp q0.fp
+		assert_stderr_line "^neardup: -d: $a fingerprints are searched by -t\$"
 	done
 	near -d 0 -a simhash ix64.fp q0.fp
 	assert_exit OK
@@ -974,4 +976,160 @@ EOF
 	assert_equal "$stderr" 'neardup: q/bin: binary file skipped'
 	run -2 --separate-stderr neardup near -d 3 --binary idx q/bin
 	assert_stderr_line '^neardup: --binary, --exclude, --exclude-dir and --hidden apply to --docs$'
+}
+
+# ---- minhash, oph and bottomk: -t, -n and --self against a brute-force scan --
+
+# lshdata ALGO K: idx.fp and q.fp, `hash --lines -a ALGO -k K` of lines in
+# families (a random line of words and copies of it with a share of its
+# words replaced, from none to most), so that every resemblance has pairs;
+# the queries are other members of the same families, and a few strangers.
+lshdata() {
+	command -v python3 >/dev/null || skip "no python3 for the brute-force scan"
+	python3 - "${NEAR_SEED:-$RANDOM}" <<'EOF' || fail "python3 failed"
+import random, sys
+r = random.Random(int(sys.argv[1]))
+vocab = ['w%d' % i for i in range(3000)]
+def family(n):
+    base = [r.choice(vocab) for _ in range(40)]
+    out = []
+    for _ in range(n):
+        p = r.choice([0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.4, 0.6])
+        out.append(' '.join(w if r.random() >= p else r.choice(vocab) for w in base))
+    return out
+with open('idx.txt', 'w') as f, open('q.txt', 'w') as g:
+    for _ in range(50):
+        fam = family(12)
+        f.write('\n'.join(fam[:10]) + '\n')
+        g.write('\n'.join(fam[10:]) + '\n')
+    g.write('\n'.join(' '.join(r.choice(vocab) for _ in range(40)) for _ in range(5)) + '\n')
+EOF
+	neardup hash --lines -a "$1" -k "$2" idx.txt >idx.fp
+	neardup hash --lines -a "$1" -k "$2" q.txt >q.fp
+}
+
+# lshbrute MODE ARG GOT: check near's output GOT against a brute-force scan
+# of the estimates of idx.fp and q.fp.  MODE t (ARG the threshold): every
+# row is a pair of estimate at least ARG, with that estimate, each query's
+# rows most similar first, ties in index order, and 99 % of the pairs of
+# estimate at least ARG + 0.05 are there.  MODE self: the same for the
+# pairs of idx.fp, earlier line first.  MODE n (ARG the count): GOT is
+# exactly the ARG most similar of each query.
+lshbrute() {
+	python3 - "$@" <<'EOF' || fail "near differs from the brute-force scan"
+import math, sys
+mode, arg, got = sys.argv[1], sys.argv[2], sys.argv[3]
+EMPTY = (1 << 64) - 1
+def load(path):
+    out = []
+    for line in open(path):
+        head, name = line.rstrip('\n').split('  ', 1)
+        sch, hx = head.split(':')
+        d = 16 if 'bottomk' in sch else 8
+        out.append((name, [int(hx[i:i + d], 16) for i in range(0, len(hx), d)], 'bottomk' in sch))
+    return out
+def est(a, b, bk):
+    k = len(a)
+    if not bk:
+        return sum(x == y for x, y in zip(a, b)) / k
+    a = [x for x in a if x != EMPTY]
+    b = [x for x in b if x != EMPTY]
+    if not a and not b:
+        return 1.0
+    i = j = seen = shared = 0
+    while seen < k and (i < len(a) or j < len(b)):
+        if j == len(b) or (i < len(a) and a[i] < b[j]): i += 1
+        elif i == len(a) or b[j] < a[i]: j += 1
+        else: shared += 1; i += 1; j += 1
+        seen += 1
+    return shared / seen
+def cut(x):
+    return '%.4f' % (math.floor(x * 1e4 + 1e-7) / 1e4)
+ix = load('idx.fp')
+qs = ix if mode == 'self' else load('q.fp')
+pos = {name: i for i, (name, _, _) in enumerate(ix)}
+qpos = {name: i for i, (name, _, _) in enumerate(qs)}
+rows = [l.rstrip('\n').split('\t') for l in open(got)]
+def fail(msg):
+    sys.exit('%s %s: %s' % (mode, arg, msg))
+if mode == 'n':
+    n = int(arg)
+    want = []
+    for qn, qv, bk in qs:
+        s = sorted((-est(qv, v, bk), i) for i, (_, v, _) in enumerate(ix))[:n]
+        want += [[qn, ix[i][0], cut(-e)] for e, i in s]
+    if rows != want:
+        bad = next(i for i in range(len(want)) if i >= len(rows) or rows[i] != want[i])
+        fail('row %d: got %s, want %s' % (bad, rows[bad] if bad < len(rows) else None, want[bad]))
+    sys.exit(0)
+t = float(arg)
+seen = set()
+for k, (q, m, s) in enumerate(rows):
+    a, b = qpos[q], pos[m]
+    e = est(qs[a][1], ix[b][1], ix[b][2])
+    if e < t or s != cut(e):
+        fail('%s %s: estimate %s printed, %.6f brute, below %s?' % (q, m, s, e, t))
+    if mode == 'self' and a >= b:
+        fail('%s %s: not the earlier line first' % (q, m))
+    if (a, b) in seen:
+        fail('%s %s: twice' % (q, m))
+    seen.add((a, b))
+    if k > 0:
+        pa, pb = qpos[rows[k - 1][0]], pos[rows[k - 1][1]]
+        pe = float(rows[k - 1][2])
+        if (pa, -pe, pb) >= (a, -float(s), b):
+            fail('row %d out of order' % k)
+want = [(a, b) for a in range(len(qs)) for b in range(a + 1 if mode == 'self' else 0, len(ix))
+        if est(qs[a][1], ix[b][1], ix[b][2]) >= t + 0.05]
+found = sum(p in seen for p in want)
+if len(want) < 50:
+    fail('only %d pairs of %s + 0.05 or more: the test is too weak' % (len(want), t))
+if found < 0.99 * len(want):
+    fail('recall %d of %d' % (found, len(want)))
+EOF
+}
+
+@test "near-130: oph -t 0.5, 0.7, 0.9: no match below t, 99 % of those of t + 0.05 found" {
+	local t
+	lshdata oph 64
+	for t in 0.5 0.7 0.9; do
+		near -t "$t" idx.fp q.fp
+		assert_exit OK
+		assert_stderr_empty
+		printf '%s\n' "$output" >got
+		lshbrute t "$t" got
+	done
+}
+
+@test "near-131: minhash and bottomk -t 0.6 and 0.8: no match below t, 99 % of those of t + 0.05 found" {
+	local a t
+	for a in minhash bottomk; do
+		lshdata "$a" 64
+		for t in 0.6 0.8; do
+			"$NEARDUP" near -t "$t" idx.fp q.fp >got
+			lshbrute t "$t" got
+		done
+	done
+}
+
+@test "near-132: -n without -t: exactly the n most similar by the estimate, ties in index order" {
+	local a n
+	for a in oph minhash bottomk; do
+		lshdata "$a" 64
+		for n in 1 3 25; do
+			"$NEARDUP" near -n "$n" idx.fp q.fp >got
+			lshbrute n "$n" got
+		done
+	done
+}
+
+@test "near-133: --self -t 0.5 and 0.8 over oph and bottomk: every pair once, 99 % of those of t + 0.05" {
+	local a t
+	for a in oph bottomk; do
+		lshdata "$a" 64
+		for t in 0.5 0.8; do
+			"$NEARDUP" near --self -t "$t" idx.fp >got
+			lshbrute self "$t" got
+		done
+	done
 }

@@ -1,7 +1,9 @@
 /*
  * neardup near: the simhash fingerprints of an index within d bits of each
  * query, or every pair of them within d bits (--self), from Manku's
- * permuted tables (src/join/index.c).
+ * permuted tables (src/join/index.c); or the minhash, oph and bottomk
+ * fingerprints of estimated resemblance at least t, from LSH tables
+ * (src/join/lshindex.c), and their pairs from cluster's (--self).
  */
 #include <sys/stat.h>
 
@@ -16,10 +18,12 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "cluster.h"
 #include "digest.h"
 #include "fpline.h"
 #include "fpset.h"
 #include "index.h"
+#include "lshindex.h"
 #include "progress.h"
 #include "walk.h"
 #include "xmalloc.h"
@@ -27,11 +31,12 @@
 static int near_exec(const struct cmd *, int, char **);
 
 const struct cmd cmd_near = {
-	"near", "simhash fingerprints within d bits of each query",
-	"near [-hLrz] -d distance [-n count] [--docs] [--format=text|json] "
-	"[--header]\n"
-	"\t[--self] [-a simhash] [-c n | -w n] [-k size] [-s seed] "
-	"[--binary]\n"
+	"near", "fingerprints within d bits, or t resemblance, of each query",
+	"near [-hLrz] [-d distance | -t threshold] [-n count] [--docs]\n"
+	"\t[--format=text|json] [--header] [--self] [-a algorithm] "
+	"[-c n | -w n]\n"
+	"\t[-k size] [-s seed] [--binary]"
+	"\n"
 	"\t[--exclude=glob] [--exclude-dir=glob] [--hidden] [--keep-case]\n"
 	"\t[--keep-punct] [--multiset] [--progress | --no-progress] "
 	"[--weights=file]\n"
@@ -39,10 +44,25 @@ const struct cmd cmd_near = {
 	near_exec
 };
 
+/* Without -t, the resemblance that minhash, oph and bottomk must reach. */
+#define DEFAULT_THRESHOLD 0.8
+
 struct near {
+	const struct cmd *cmd;
 	int	 zero, json, self, header;
 	size_t	 limit;		/* -n, 0: all */
 	unsigned d;
+	int	 have_d;
+	/*
+	 * 0: simhash, by distance (-d); 1: minhash, oph and bottomk, by
+	 * estimated resemblance (-t); -1: not known until a scheme is met.
+	 */
+	int	 resem;
+	double	 t;
+	int	 exact;		/* -n without -t: the n most similar of all */
+	struct lshindex lx;
+	struct lshindex_match *lm;
+	size_t	 lmcap;
 	struct fpset ix;
 	struct index index;
 	struct index_match *m;
@@ -62,8 +82,10 @@ put_name(const struct near *r, const char *name)
 		fmt_tsv_field(stdout, name, strlen(name));
 }
 
+/* A match: its distance (simhash) or estimated resemblance, sim. */
 static void
-put_pair(struct near *r, const char *a, const char *b, unsigned dist)
+put_pair(struct near *r, const char *a, const char *b, unsigned dist,
+    double sim)
 {
 	progress_stdout();
 	if (r->json) {
@@ -71,13 +93,20 @@ put_pair(struct near *r, const char *a, const char *b, unsigned dist)
 		put_name(r, a);
 		printf(", \"match\": ");
 		put_name(r, b);
-		printf(", \"distance\": %u}", dist);
+		if (r->resem == 1)
+			printf(", \"est_jaccard\": %.4f}", cli_cut(sim, 4));
+		else
+			printf(", \"distance\": %u}", dist);
 		out_json_tail("\n]\n");
 	} else {
 		put_name(r, a);
 		putchar('\t');
 		put_name(r, b);
-		printf("\t%u%c", dist, r->zero ? '\0' : '\n');
+		if (r->resem == 1)
+			printf("\t%.4f", cli_cut(sim, 4));
+		else
+			printf("\t%u", dist);
+		putchar(r->zero ? '\0' : '\n');
 	}
 	r->printed++;
 }
@@ -87,11 +116,20 @@ query(struct near *r, const char *name, const uint64_t *v)
 {
 	size_t n, i;
 
+	if (r->resem == 1) {
+		n = r->ix.n == 0 ? 0 : lshindex_query(&r->lx, v, r->t,
+		    r->limit, r->exact, &r->lm, &r->lmcap);
+		for (i = 0; i < n; i++)
+			put_pair(r, name, fpset_name(&r->ix, r->lm[i].id), 0,
+			    r->lm[i].sim);
+		return;
+	}
 	n = index_query(&r->index, v, &r->m, &r->mcap);
 	if (r->limit > 0 && n > r->limit)
 		n = r->limit;
 	for (i = 0; i < n; i++)
-		put_pair(r, name, fpset_name(&r->ix, r->m[i].id), r->m[i].dist);
+		put_pair(r, name, fpset_name(&r->ix, r->m[i].id),
+		    r->m[i].dist, 0);
 }
 
 /* -d fits fingerprints of bits bits, or exit 2. */
@@ -103,6 +141,33 @@ check_d(unsigned d, unsigned bits)
 		    "(at most %u)", d, bits, INDEX_MAXD(bits));
 }
 
+/*
+ * Fingerprints of scheme sc from path: simhash ones are searched by -d,
+ * the others by -t, and the first scheme met says which when neither is
+ * given.
+ */
+static void
+near_mode(struct near *r, const char *path, const struct scheme *sc)
+{
+	enum cand_rule cr = algo_get(sc->algo)->cand;
+	int resem = cr == CAND_BANDS || cr == CAND_SMALLEST;
+
+	if (cr == CAND_EQUAL)
+		errx(EXIT_TROUBLE, "%s: %s fingerprints have no near search: "
+		    "hash with -a simhash, minhash, oph or bottomk",
+		    cli_vis(path), scheme_algo_name(sc->algo));
+	if (r->resem == -1) {
+		if (!resem && !r->have_d) {
+			warnx("-d: the largest distance is required");
+			cli_usage(r->cmd);
+		}
+		r->resem = resem;
+	} else if (r->resem != resem)
+		errx(EXIT_TROUBLE, "%s: %s fingerprints are searched by %s, "
+		    "not %s", cli_vis(path), scheme_algo_name(sc->algo),
+		    resem ? "-t" : "-d", resem ? "-d" : "-t");
+}
+
 /* Query with every fingerprint line of path. */
 static void
 query_lines(struct near *r, const char *path)
@@ -112,7 +177,7 @@ query_lines(struct near *r, const char *path)
 	size_t i;
 
 	/* After a read error, the lines read before it are still asked. */
-	if (fpset_load(&q, path, r->zero, 1) == -1)
+	if (fpset_load(&q, path, r->zero, r->resem == 0) == -1)
 		r->rval = EXIT_TROUBLE;
 	if (q.n > 0 && r->ix.have_sc && !scheme_equal(&q.sc, &r->ix.sc)) {
 		scheme_format(&q.sc, sch);
@@ -120,11 +185,13 @@ query_lines(struct near *r, const char *path)
 		errx(EXIT_TROUBLE, "%s: scheme %s differs from the index's %s",
 		    cli_vis(path), sch, want);
 	}
-	/* An empty index: the queries say how many bits. */
 	if (q.n > 0)
+		near_mode(r, path, &q.sc);
+	/* An empty index: the queries say how many bits. */
+	if (q.n > 0 && r->resem == 0)
 		check_d(r->d, q.sc.size);
 	for (i = 0; i < q.n; i++)
-		query(r, fpset_name(&q, i), q.v + i * r->index.words);
+		query(r, fpset_name(&q, i), q.v + i * scheme_nvalues(&q.sc));
 	fpset_free(&q);
 }
 
@@ -201,6 +268,7 @@ join_tick(void *ctx, uint64_t done, uint64_t total)
 struct pair {
 	uint32_t a, b;
 	unsigned dist;
+	double	 sim;
 };
 
 /*
@@ -226,6 +294,8 @@ pair_cmp(const void *x, const void *y)
 		return p->a < q->a ? -1 : 1;
 	if (p->dist != q->dist)
 		return p->dist < q->dist ? -1 : 1;
+	if (p->sim != q->sim)
+		return p->sim > q->sim ? -1 : 1;
 	return (p->b > q->b) - (p->b < q->b);
 }
 
@@ -238,15 +308,16 @@ put_pairs(struct pairs *ps)
 		qsort(ps->p, ps->n, sizeof(*ps->p), pair_cmp);
 	for (k = 0; k < ps->n; k++)
 		put_pair(ps->r, fpset_name(&ps->r->ix, ps->p[k].a),
-		    fpset_name(&ps->r->ix, ps->p[k].b), ps->p[k].dist);
+		    fpset_name(&ps->r->ix, ps->p[k].b), ps->p[k].dist,
+		    ps->p[k].sim);
 	ps->n = 0;
 }
 
+/* A pair at distance dist, or of estimated resemblance sim. */
 static void
-add_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
+add_sim_pair(struct pairs *ps, uint32_t a, uint32_t b, unsigned dist,
+    double sim)
 {
-	struct pairs *ps = ctx;
-
 	if (ps->stream && ps->n > 0 && ps->p[0].a != a)
 		put_pairs(ps);
 	if (ps->n == ps->cap) {
@@ -256,18 +327,25 @@ add_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
 	ps->p[ps->n].a = a;
 	ps->p[ps->n].b = b;
 	ps->p[ps->n].dist = dist;
+	ps->p[ps->n].sim = sim;
 	ps->n++;
 }
 
+static void
+add_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
+{
+	add_sim_pair(ctx, a, b, dist, 0);
+}
 
 /* What the command line asks. */
 struct near_args {
 	struct shopts so;
 	struct inopts io;
 	struct outopts oo;
-	int	 docs, have_d, self;
+	int	 docs, have_d, have_t, self;
 	size_t	 limit;
 	unsigned d;
+	double	 t;
 };
 
 static int
@@ -282,6 +360,10 @@ near_option(const struct cmd *c, void *args, int ch, const char *arg)
 		break;
 	case 'n':
 		a->limit = (size_t)cli_number(c, "-n", arg, 1, UINT32_MAX);
+		break;
+	case 't':
+		a->t = cli_fraction(c, "-t", arg, 0);
+		a->have_t = 1;
 		break;
 	case OPT_CMD_FIRST:
 		a->docs = 1;
@@ -306,11 +388,12 @@ near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 		COMMON_LONG,
 		{ "distance", required_argument, NULL, 'd' },
 		{ "count", required_argument, NULL, 'n' },
+		{ "threshold", required_argument, NULL, 't' },
 		{ "docs", no_argument, NULL, OPT_CMD_FIRST },
 		{ "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:",
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:t:",
 	    longopts, near_option, a, &a->so,
 	    &a->io, NULL, &a->oo };
 
@@ -326,8 +409,9 @@ near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 static void
 near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 {
-	if (!a->have_d) {
-		warnx("-d: the largest distance is required");
+	if (a->have_d && a->have_t) {
+		warnx("-d is for simhash fingerprints, -t for minhash, oph "
+		    "and bottomk ones: not both");
 		cli_usage(c);
 	}
 	if (a->oo.header && a->oo.fmt == FMT_JSON) {
@@ -343,8 +427,14 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		    "or -n");
 		cli_usage(c);
 	}
-	if (algo_get(a->so.algo)->cand != CAND_HAMMING) {
-		warnx("-a: near works on simhash fingerprints only");
+	if (algo_get(a->so.algo)->cand == CAND_EQUAL) {
+		warnx("-a: near works on simhash, minhash, oph and bottomk "
+		    "fingerprints");
+		cli_usage(c);
+	}
+	if (a->have_d && algo_get(a->so.algo)->cand != CAND_HAMMING) {
+		warnx("-d: %s fingerprints are searched by -t",
+		    scheme_algo_name(a->so.algo));
 		cli_usage(c);
 	}
 	if (a->so.given && !a->docs) {
@@ -398,6 +488,35 @@ near_self(struct near *r)
 	free(ps.p);
 }
 
+/*
+ * --self of minhash, oph and bottomk fingerprints: every pair of estimated
+ * resemblance at least t that cluster's bands find.
+ */
+static void
+near_self_resem(struct near *r)
+{
+	struct cluster_opts o = { 0 };
+	struct pairs ps = { 0 };
+	struct clusters cl;
+	size_t i;
+
+	if (r->ix.n == 0)
+		return;
+	progress_stage("joining", NULL, 0);
+	o.t = r->t;
+	o.pairs = 1;
+	cluster_bands(&r->ix.sc, r->t, 1, &o.lsh);
+	cluster_run(&r->ix.sc, r->ix.v, r->ix.n, &o, &cl);
+	progress_end();
+	ps.r = r;
+	for (i = 0; i < cl.npair; i++)
+		add_sim_pair(&ps, cl.pair[i].a, cl.pair[i].b, 0,
+		    cl.pair[i].sim);
+	cluster_free(&cl);
+	put_pairs(&ps);
+	free(ps.p);
+}
+
 /* --docs: the documents of the queries, hashed as the index was. */
 static void
 near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
@@ -416,7 +535,9 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 		errx(EXIT_TROUBLE, "--docs: documents hashed as %s cannot "
 		    "be compared with the index's %s", sch, want);
 	}
-	check_d(r->d, sc.size);
+	near_mode(r, "--docs", &sc);
+	if (r->resem == 0)
+		check_d(r->d, sc.size);
 	digest_init(&dg, &sc, a->so.weights ? &a->so.wt : NULL, NULL);
 	w = cli_walk(&a->io.walk);
 	if (argc == 1)
@@ -436,12 +557,19 @@ near_index(struct near *r, int argc, char **argv, const struct near_args *a)
 	if (r->self || argc > 1)
 		progress_inputs(argv, r->self ? 1 : argc,
 		    a->docs ? &a->io.walk : NULL);
-	if (fpset_load(&r->ix, argv[0], r->zero, 1) == -1) {
+	if (fpset_load(&r->ix, argv[0], r->zero, r->resem == 0) == -1) {
 		/* Unhook stderr and stop the sizer, as on the way out. */
 		progress_end();
 		fpset_free(&r->ix);
 		return -1;
 	}
+	if (r->ix.have_sc)
+		near_mode(r, argv[0], &r->ix.sc);
+	if (r->resem == 1 && !r->self && r->ix.n > 0)
+		lshindex_build(&r->lx, &r->ix.sc, r->ix.v, r->ix.n,
+		    r->exact ? DEFAULT_THRESHOLD : r->t);
+	if (r->resem != 0)
+		return 0;
 	if (r->ix.have_sc)
 		check_d(r->d, r->ix.sc.size);
 	if (r->self)
@@ -471,13 +599,21 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	r.self = a.self;
 	r.limit = a.limit;
 	r.d = a.d;
+	r.cmd = c;
+	r.have_d = a.have_d;
+	r.resem = a.have_d ? 0 : a.have_t ? 1 : -1;
+	r.t = a.have_t ? a.t : a.limit > 0 ? 0 : DEFAULT_THRESHOLD;
+	r.exact = a.limit > 0 && !a.have_t;
 	if (near_index(&r, argc, argv, &a) == -1)
 		return EXIT_TROUBLE;
 	if (r.header) {
 		progress_stdout();
-		printf("query\tmatch\tdistance%c", r.zero ? '\0' : '\n');
+		printf("query\tmatch\t%s%c", r.resem == 1 ? "est_jaccard" :
+		    "distance", r.zero ? '\0' : '\n');
 	}
-	if (r.self)
+	if (r.self && r.resem == 1)
+		near_self_resem(&r);
+	else if (r.self)
 		near_self(&r);
 	else if (a.docs)
 		near_docs(c, &r, argc, argv, &a);
@@ -494,7 +630,9 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	}
 
 	index_free(&r.index);
+	lshindex_free(&r.lx);
 	free(r.m);
+	free(r.lm);
 	fpset_free(&r.ix);
 	shopts_free(&a.so);
 	inopts_free(&a.io);
