@@ -1133,3 +1133,95 @@ EOF
 		done
 	done
 }
+
+# lshfiles: three documents (a, a with 15 words changed, and an unrelated
+# one) and their oph fingerprints of 64 values in oph.fp.
+lshfiles() {
+	seq -f 'w%g' 1 300 >a.txt
+	sed '150,164s/^w/changed/' a.txt >b.txt
+	seq -f 'w%g' 1000 1300 >c.txt
+	neardup hash -a oph -k 64 a.txt b.txt c.txt >oph.fp
+}
+
+@test "near-134: oph without -d or -t: resemblance 0.8 by default, the estimate printed, most similar first" {
+	lshfiles
+	neardup hash -a oph -k 64 b.txt >q.fp
+	near oph.fp q.fp
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 "$(rows 'b.txt b.txt 1.0000')"
+	assert_line --index 1 --regexp '^b\.txt	a\.txt	0\.(8|9)[0-9]{3}$'
+	near -t 0.99 oph.fp q.fp
+	assert_output "$(rows 'b.txt b.txt 1.0000')"
+	near -t 0.99 --header oph.fp q.fp
+	assert_line --index 0 "$(printf 'query\tmatch\test_jaccard')"
+}
+
+@test "near-135: --format=json: est_jaccard, the estimated resemblance, for oph" {
+	lshfiles
+	json --self -t 0.5 oph.fp
+	assert_exit OK
+	jq_true '. | length == 1'
+	jq_true '.[0].query == "a.txt" and .[0].match == "b.txt"'
+	jq_true '.[0].est_jaccard > 0.8 and .[0].est_jaccard < 1 and (.[0] | has("distance") | not)'
+}
+
+@test "near-136: --docs -a oph: documents hashed as the index was, same output as hash | near" {
+	lshfiles
+	neardup hash -a oph -k 64 a.txt b.txt c.txt | neardup near -t 0.5 oph.fp - >want
+	near --docs -a oph -k 64 -t 0.5 oph.fp a.txt b.txt c.txt
+	assert_exit OK
+	assert_output "$(cat want)"
+	assert_equal "${#lines[@]}" 5
+	# Documents hashed with another scheme than the index's.
+	trouble --docs -a oph -k 32 -t 0.5 oph.fp a.txt
+	assert_stderr_line '^neardup: --docs: documents hashed as nd1-oph32-.* cannot be compared with the index'"'"'s nd1-oph64-'
+}
+
+@test "near-137: -n -t: the n most similar among the matches of -t" {
+	lshfiles
+	neardup hash -a oph -k 64 a.txt >q.fp
+	near -n 1 -t 0.5 oph.fp q.fp
+	assert_exit OK
+	assert_output "$(rows 'a.txt a.txt 1.0000')"
+	near -n 5 -t 0.5 oph.fp q.fp
+	assert_equal "${#lines[@]}" 2
+	near -n 5 oph.fp q.fp
+	assert_equal "${#lines[@]}" 3
+}
+
+@test "near-138: schemes that do not go with -d, -t or the index: exit 2, the file named" {
+	ladder64
+	lshfiles
+	usage_error -d 3 -t 0.5 ix64.fp q0.fp
+	assert_stderr_line '^neardup: -d is for simhash fingerprints, -t for minhash, oph and bottomk ones: not both$'
+	trouble -t 0.5 ix64.fp q0.fp
+	assert_stderr_line '^neardup: ix64\.fp: simhash fingerprints are searched by -d, not -t$'
+	trouble -d 3 oph.fp q0.fp
+	assert_stderr_line '^neardup: oph\.fp:1: not a simhash fingerprint \(oph\)$'
+	# Without -d or -t, the index says which; simhash needs -d.
+	usage_error ix64.fp q0.fp
+	assert_stderr_line '^neardup: -d: the largest distance is required$'
+	trouble oph.fp q0.fp
+	assert_stderr_line '^neardup: q0\.fp: scheme nd1-simhash64-w3-fs-s0 differs from the index'"'"'s nd1-oph64-w3-fs-s0$'
+	neardup hash -a oph -k 32 a.txt >k32.fp
+	trouble -t 0.5 oph.fp k32.fp
+	assert_stderr_line '^neardup: k32\.fp: scheme nd1-oph32-w3-fs-s0 differs from the index'"'"'s nd1-oph64-w3-fs-s0$'
+	neardup hash -a minhash -k 64 a.txt >mh.fp
+	trouble oph.fp mh.fp
+	assert_stderr_line '^neardup: mh\.fp: scheme nd1-minhash64-w3-fs-s0 differs'
+	neardup hash -a key a.txt >key.fp
+	trouble -t 0.5 key.fp
+	assert_stderr_line '^neardup: key\.fp: key fingerprints have no near search: hash with -a simhash, minhash, oph or bottomk$'
+	# An empty index: the queries say which.
+	: >empty.fp
+	trouble -t 0.5 empty.fp q0.fp
+	assert_stderr_line '^neardup: q0\.fp: simhash fingerprints are searched by -d, not -t$'
+	near -t 0.5 empty.fp oph.fp
+	assert_exit DIFFER
+	usage_error -t 0 oph.fp
+	assert_stderr_line '^neardup: -t: 0: not a number in \(0, 1\]$'
+	usage_error -t 1.5 oph.fp
+	assert_stderr_line '^neardup: -t: 1\.5: '
+}
