@@ -35,8 +35,8 @@ _neardup_near_flags='--binary --dereference --docs -h --header --help
     --hidden --keep-case --keep-punct -L --multiset --no-progress
     --null-data --progress -r --recursive --self -z'
 _neardup_near_args='-a --algorithm -c --chars -d --distance --exclude
-    --exclude-dir --format -k --size -n --count -s --seed -w --words
-    --weights'
+    --exclude-dir --format -k --size -n --count -s --seed -t --threshold
+    -w --words --weights'
 
 _neardup_uniq_flags='--all-repeated --count -D -d --explain -h --help
     --keep-case --keep-punct --multiset --no-progress --null-data --progress
@@ -51,14 +51,13 @@ _neardup_value()
 {
 	local words=
 	case $1,$2 in
-	near,-a | near,--algorithm) words=simhash ;;
+	near,-a | near,--algorithm) words='simhash minhash bottomk oph' ;;
 	*,-a | *,--algorithm) words=$_neardup_algorithms ;;
 	compare,--color | compare,--colour) words='auto always never' ;;
 	compare,--format) words='text tsv json' ;;
 	cluster,--format) words='groups tsv json' ;;
 	near,--format) words='text json' ;;
 	cluster,--keep) words='first longest shortest path' ;;
-	near,-k | near,--size) words='64 128' ;;
 	*,--weights | hash,--files0-from)
 		_filedir
 		return

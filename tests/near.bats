@@ -786,7 +786,7 @@ brute() {
 	assert_stderr_line '^neardup: -a: near works on simhash, minhash, oph and bottomk fingerprints$'
 	for a in minhash bottomk oph; do
 		usage_error -d 3 -a "$a" --docs ix64.fp q0.fp
-		assert_stderr_line "^neardup: -d: $a fingerprints are searched by -t\$"
+		assert_stderr_line "^neardup: $a fingerprints are searched by -t, not -d\$"
 	done
 	near -d 0 -a simhash ix64.fp q0.fp
 	assert_exit OK

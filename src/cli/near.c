@@ -433,7 +433,7 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 		cli_usage(c);
 	}
 	if (a->have_d && algo_get(a->so.algo)->cand != CAND_HAMMING) {
-		warnx("-d: %s fingerprints are searched by -t",
+		warnx("%s fingerprints are searched by -t, not -d",
 		    scheme_algo_name(a->so.algo));
 		cli_usage(c);
 	}
