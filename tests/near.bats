@@ -1101,37 +1101,34 @@ EOF
 	done
 }
 
-@test "near-131: minhash and bottomk -t 0.6 and 0.8: no match below t, 99 % of those of t + 0.05 found" {
-	local a t
-	for a in minhash bottomk; do
+# lshsweep MODE 'ALGOS' 'ARGS': for each algorithm, lshdata of 64 values,
+# then for each ARG near's output (-t ARG, -n ARG, or --self -t ARG by MODE)
+# checked by lshbrute MODE ARG.
+lshsweep() {
+	local a x
+	for a in $2; do
 		lshdata "$a" 64
-		for t in 0.6 0.8; do
-			"$NEARDUP" near -t "$t" idx.fp q.fp >got
-			lshbrute t "$t" got
+		for x in $3; do
+			case $1 in
+			t) "$NEARDUP" near -t "$x" idx.fp q.fp ;;
+			n) "$NEARDUP" near -n "$x" idx.fp q.fp ;;
+			self) "$NEARDUP" near --self -t "$x" idx.fp ;;
+			esac >got
+			lshbrute "$1" "$x" got
 		done
 	done
+}
+
+@test "near-131: minhash and bottomk -t 0.6 and 0.8: no match below t, 99 % of those of t + 0.05 found" {
+	lshsweep t 'minhash bottomk' '0.6 0.8'
 }
 
 @test "near-132: -n without -t: exactly the n most similar by the estimate, ties in index order" {
-	local a n
-	for a in oph minhash bottomk; do
-		lshdata "$a" 64
-		for n in 1 3 25; do
-			"$NEARDUP" near -n "$n" idx.fp q.fp >got
-			lshbrute n "$n" got
-		done
-	done
+	lshsweep n 'oph minhash bottomk' '1 3 25'
 }
 
 @test "near-133: --self -t 0.5 and 0.8 over oph and bottomk: every pair once, 99 % of those of t + 0.05" {
-	local a t
-	for a in oph bottomk; do
-		lshdata "$a" 64
-		for t in 0.5 0.8; do
-			"$NEARDUP" near --self -t "$t" idx.fp >got
-			lshbrute self "$t" got
-		done
-	done
+	lshsweep self 'oph bottomk' '0.5 0.8'
 }
 
 # lshfiles: three documents (a, a with 15 words changed, and an unrelated
