@@ -12,7 +12,7 @@
 #                 fingerprint files go to DIR/near/ (default
 #                 ${CORPUS:-$HOME/.cache/neardup-corpus})
 #   -s SIZE       index lines: 100k or 1m (default 1m; quick, from bench/run -q, 100k)
-#   -t THRESHOLD  near -t (default 0.8)
+#   -t THRESHOLD  near -t (default 0.5, near's own default)
 #
 # Index: the first N distinct lines of lines5m.txt, `neardup hash --lines -a oph`
 # (128 values a line, the default k); queries: the next 10000 distinct lines, hashed
@@ -38,7 +38,7 @@ runs=3
 bin=./neardup
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 size=1m
-T=0.8
+T=0.5
 bench_options -x t:T "bench/near-oph.sh [-n RUNS] [-b NEARDUP_BINARY] [-c CORPUSDIR] [-s 100k|1m] [-t THRESHOLD]" "$@"
 case $size in
   100k | 100K | quick) N=100000 ;;
