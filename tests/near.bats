@@ -1254,6 +1254,9 @@ lshfiles() {
 	assert_stderr_line '^neardup: -d and -t do not go together: near searches simhash fingerprints by -d and minhash, oph and bottomk ones by -t$'
 	trouble -t 0.5 ix64.fp q0.fp
 	assert_stderr_line '^neardup: ix64\.fp: simhash fingerprints are searched by -d, not -t$'
+	# --docs hashes simhash unless -a says otherwise.
+	usage_error -t 0.5 --docs oph.fp a.txt
+	assert_stderr_line '^neardup: simhash fingerprints are searched by -d, not -t$'
 	trouble -d 3 oph.fp q0.fp
 	assert_stderr_line '^neardup: oph\.fp:1: not a simhash fingerprint \(oph\)$'
 	# Without -d or -t, the index says which; simhash needs -d.

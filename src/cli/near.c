@@ -187,7 +187,10 @@ near_check_mode(const struct cmd *c, const struct near_args *a)
 		warnx("-a: near searches %s", nearix_schemes(l, sizeof(l)));
 		cli_usage(c);
 	}
-	/* Only --docs says which; the lines say it of themselves. */
+	/*
+	 * With --docs, -a gives the scheme now; fingerprint lines give
+	 * theirs when they are read (nearix_scheme).
+	 */
 	if (a->docs && kind != (a->have_t ? NEAR_RESEM : NEAR_DISTANCE) &&
 	    (a->have_d || a->have_t)) {
 		warnx("%s fingerprints are searched by %s, not %s",
