@@ -36,8 +36,8 @@ _neardup_near_flags='--archives --binary --dereference --docs -h --header --help
     --hidden --jsonl --jsonl-skip-bad --keep-case --keep-punct -L --multiset --no-progress
     --null-data --progress -r --recursive --self -z'
 _neardup_near_args='-a --algorithm -c --chars -d --distance --exclude
-    --exclude-dir --files0-from --format --id -k --size -n --count -s --seed -w
-    --words --weights'
+    --exclude-dir --files0-from --format --id -k --size -n --count -s --seed
+    -t --threshold -w --words --weights'
 
 _neardup_uniq_flags='--all-repeated -c --count -D -d --explain -h --help -i
     --ignore-case --jsonl --jsonl-skip-bad --keep-case --keep-punct --multiset --no-progress
@@ -53,14 +53,13 @@ _neardup_value()
 {
 	local words=
 	case $1,$2 in
-	near,-a | near,--algorithm) words=simhash ;;
+	near,-a | near,--algorithm) words='simhash minhash bottomk oph' ;;
 	*,-a | *,--algorithm) words=$_neardup_algorithms ;;
 	compare,--color | compare,--colour) words='auto always never' ;;
 	compare,--format) words='text tsv json' ;;
 	cluster,--format) words='groups tsv json sh' ;;
 	near,--format) words='text json' ;;
 	cluster,--keep) words='first longest shortest path newest oldest' ;;
-	near,-k | near,--size) words='64 128' ;;
 	*,--weights | *,--files0-from | cluster,--originals)
 		_filedir
 		return

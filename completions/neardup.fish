@@ -8,7 +8,7 @@ function __neardup_commands
         hash 'Print one fingerprint line per document' \
         compare 'Tell how similar two documents (or two fingerprints) are' \
         cluster 'Group near-duplicates and choose which to keep' \
-        near 'Simhash fingerprints within d bits of each query' \
+        near 'Fingerprints within d bits, or t resemblance, of each query' \
         uniq 'Drop near-duplicate records from a stream' \
         help 'Print the list of commands or the usage of one'
 end
@@ -198,7 +198,8 @@ complete -c neardup -n $cluster -l weights -r -F -d 'With documents, token weigh
 set -l near '__neardup_using_command near'
 complete -c neardup -n $near -F
 complete -c neardup -n $near -s h -l help -d 'Print the usage of near'
-complete -c neardup -n $near -s d -l distance -x -d 'Largest distance in bits (required)'
+complete -c neardup -n $near -s d -l distance -x -d 'Simhash: largest distance in bits (required)'
+complete -c neardup -n $near -s t -l threshold -x -d 'Minhash, oph, bottomk: least estimated resemblance (default 0.5)'
 complete -c neardup -n $near -s n -l count -x -d 'At most the COUNT nearest matches of each query'
 complete -c neardup -n $near -l docs -d 'Query operands are documents, hashed on the fly'
 complete -c neardup -n $near -l format -x -a 'text json' -d 'Output format'
@@ -209,8 +210,8 @@ complete -c neardup -n $near -l progress -d 'Draw the progress line on stderr ev
 complete -c neardup -n $near -l no-progress -d 'Never draw the progress line'
 complete -c neardup -n $near -s c -l chars -x -d 'With --docs, shingles of N characters, 1..64'
 complete -c neardup -n $near -s w -l words -x -d 'With --docs, shingles of N words, 1..64 (default 3)'
-complete -c neardup -n $near -s a -l algorithm -x -a '(__neardup_algorithms | string match "simhash*")' -d 'The only algorithm of near'
-complete -c neardup -n $near -s k -l size -x -a '64 128' -d 'With --docs, simhash bits'
+complete -c neardup -n $near -s a -l algorithm -x -a '(__neardup_algorithms | string match -v "key*")' -d 'With --docs, the algorithm of the index'
+complete -c neardup -n $near -s k -l size -x -d 'With --docs, simhash bits (64, 128), or k, 1..4096'
 complete -c neardup -n $near -s s -l seed -x -d 'With --docs, seed of every hash (default 0)'
 complete -c neardup -n $near -l keep-case -d 'With --docs, do not fold case'
 complete -c neardup -n $near -l keep-punct -d 'With --docs, punctuation is part of words'

@@ -783,12 +783,14 @@ brute() {
 	assert_stderr_line '^neardup: -r and -L apply to --docs$'
 }
 
-@test "near-111: -a other than simhash is a usage error; -a simhash is accepted" {
+@test "near-111: -a key, and -d with -a minhash, oph or bottomk, are usage errors; -a simhash is accepted" {
 	ladder64
 	local a
-	for a in minhash bottomk oph key; do
-		usage_error -d 3 -a "$a" ix64.fp q0.fp
-		assert_stderr_line '^neardup: -a: near works on simhash fingerprints only$'
+	usage_error -d 3 -a key ix64.fp q0.fp
+	assert_stderr_line '^neardup: -a: near searches simhash fingerprints by -d and minhash, oph and bottomk ones by -t$'
+	for a in minhash bottomk oph; do
+		usage_error -d 3 -a "$a" --docs ix64.fp q0.fp
+		assert_stderr_line "^neardup: $a fingerprints are searched by -t, not -d\$"
 	done
 	near -d 0 -a simhash ix64.fp q0.fp
 	assert_exit OK
@@ -1031,4 +1033,312 @@ EOF
 	assert_stderr_line '^neardup: q: is a directory: queries in it need --docs -r$'
 	trouble -d 3 q
 	assert_stderr_line '^neardup: q: is a directory: the index is a file of fingerprint lines$'
+}
+
+# ---- minhash, oph and bottomk: -t, -n and --self against a brute-force scan --
+
+# lshdata ALGO K: idx.fp and q.fp, `hash --lines -a ALGO -k K` of lines in
+# families (a random line of words and copies of it with a share of its
+# words replaced, from none to most), so that every resemblance has pairs;
+# the queries are other members of the same families, and a few strangers.
+# The seed is fixed (NEAR_SEED overrides it) so that every threshold has
+# its pairs.
+lshdata() {
+	command -v python3 >/dev/null || skip "no python3 for the brute-force scan"
+	python3 - "${NEAR_SEED:-24}" <<'EOF' || fail "python3 failed"
+import random, sys
+r = random.Random(int(sys.argv[1]))
+vocab = ['w%d' % i for i in range(3000)]
+def family(n):
+    base = [r.choice(vocab) for _ in range(40)]
+    out = []
+    for _ in range(n):
+        p = r.choice([0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.4, 0.6])
+        out.append(' '.join(w if r.random() >= p else r.choice(vocab) for w in base))
+    return out
+with open('idx.txt', 'w') as f, open('q.txt', 'w') as g:
+    for _ in range(50):
+        fam = family(12)
+        f.write('\n'.join(fam[:10]) + '\n')
+        g.write('\n'.join(fam[10:]) + '\n')
+    g.write('\n'.join(' '.join(r.choice(vocab) for _ in range(40)) for _ in range(5)) + '\n')
+EOF
+	neardup hash --lines -a "$1" -k "$2" idx.txt >idx.fp
+	neardup hash --lines -a "$1" -k "$2" q.txt >q.fp
+}
+
+# lshbrute MODE ARG GOT: check near's output GOT against a brute-force scan
+# of the estimates of idx.fp and q.fp.  MODE t (ARG the threshold): every
+# row is a pair of estimate at least ARG, with that estimate, each query's
+# rows most similar first, ties in index order, and 99 % of the pairs of
+# estimate at least ARG + 0.05 are there.  MODE self: the same for the
+# pairs of idx.fp, earlier line first.  MODE n (ARG the count): GOT is
+# exactly the ARG most similar of each query.
+lshbrute() {
+	python3 - "$@" <<'EOF' || fail "near differs from the brute-force scan"
+import math, sys
+mode, arg, got = sys.argv[1], sys.argv[2], sys.argv[3]
+EMPTY = (1 << 64) - 1
+def load(path):
+    out = []
+    for line in open(path):
+        head, name = line.rstrip('\n').split('  ', 1)
+        sch, hx = head.split(':')
+        d = 16 if 'bottomk' in sch else 8
+        out.append((name, [int(hx[i:i + d], 16) for i in range(0, len(hx), d)], 'bottomk' in sch))
+    return out
+def est(a, b, bk):
+    k = len(a)
+    if not bk:
+        return sum(x == y for x, y in zip(a, b)) / k
+    a = [x for x in a if x != EMPTY]
+    b = [x for x in b if x != EMPTY]
+    if not a and not b:
+        return 1.0
+    i = j = seen = shared = 0
+    while seen < k and (i < len(a) or j < len(b)):
+        if j == len(b) or (i < len(a) and a[i] < b[j]): i += 1
+        elif i == len(a) or b[j] < a[i]: j += 1
+        else: shared += 1; i += 1; j += 1
+        seen += 1
+    return shared / seen
+def cut(x):
+    return '%.6f' % (math.floor(x * 1e6 + 1e-7) / 1e6)
+ix = load('idx.fp')
+qs = ix if mode == 'self' else load('q.fp')
+pos = {name: i for i, (name, _, _) in enumerate(ix)}
+qpos = {name: i for i, (name, _, _) in enumerate(qs)}
+rows = [l.rstrip('\n').split('\t') for l in open(got)]
+def fail(msg):
+    sys.exit('%s %s: %s' % (mode, arg, msg))
+if mode == 'n':
+    n = int(arg)
+    want = []
+    for qn, qv, bk in qs:
+        s = sorted((-est(qv, v, bk), i) for i, (_, v, _) in enumerate(ix))[:n]
+        want += [[qn, ix[i][0], cut(-e)] for e, i in s]
+    if rows != want:
+        bad = next(i for i in range(len(want)) if i >= len(rows) or rows[i] != want[i])
+        fail('row %d: got %s, want %s' % (bad, rows[bad] if bad < len(rows) else None, want[bad]))
+    sys.exit(0)
+t = float(arg)
+seen = set()
+for k, (q, m, s) in enumerate(rows):
+    a, b = qpos[q], pos[m]
+    e = est(qs[a][1], ix[b][1], ix[b][2])
+    if e < t or s != cut(e):
+        fail('%s %s: estimate %s printed, %.6f brute, below %s?' % (q, m, s, e, t))
+    if mode == 'self' and a >= b:
+        fail('%s %s: not the earlier line first' % (q, m))
+    if (a, b) in seen:
+        fail('%s %s: twice' % (q, m))
+    seen.add((a, b))
+    if k > 0:
+        pa, pb = qpos[rows[k - 1][0]], pos[rows[k - 1][1]]
+        pe = float(rows[k - 1][2])
+        if (pa, -pe, pb) >= (a, -float(s), b):
+            fail('row %d out of order' % k)
+want = [(a, b) for a in range(len(qs)) for b in range(a + 1 if mode == 'self' else 0, len(ix))
+        if est(qs[a][1], ix[b][1], ix[b][2]) >= t + 0.05]
+found = sum(p in seen for p in want)
+if len(want) < 50:
+    fail('only %d pairs of %s + 0.05 or more: the test is too weak' % (len(want), t))
+if found < 0.99 * len(want):
+    fail('recall %d of %d' % (found, len(want)))
+EOF
+}
+
+@test "near-142: oph -t 0.5, 0.7, 0.9: no match below t, 99 % of those of t + 0.05 found" {
+	local t
+	lshdata oph 64
+	for t in 0.5 0.7 0.9; do
+		near -t "$t" idx.fp q.fp
+		assert_exit OK
+		assert_stderr_empty
+		printf '%s\n' "$output" >got
+		lshbrute t "$t" got
+	done
+}
+
+# lshsweep MODE 'ALGOS' 'ARGS': for each algorithm, lshdata of 64 values,
+# then for each ARG near's output (-t ARG, -n ARG, or --self -t ARG by MODE)
+# checked by lshbrute MODE ARG.
+lshsweep() {
+	local a x
+	for a in $2; do
+		lshdata "$a" 64
+		for x in $3; do
+			case $1 in
+			t) "$NEARDUP" near -t "$x" idx.fp q.fp ;;
+			n) "$NEARDUP" near -n "$x" idx.fp q.fp ;;
+			self) "$NEARDUP" near --self -t "$x" idx.fp ;;
+			esac >got
+			lshbrute "$1" "$x" got
+		done
+	done
+}
+
+@test "near-131: minhash and bottomk -t 0.6 and 0.8: no match below t, 99 % of those of t + 0.05 found" {
+	lshsweep t 'minhash bottomk' '0.6 0.8'
+}
+
+@test "near-132: -n without -t: exactly the n most similar by the estimate, ties in index order" {
+	lshsweep n 'oph minhash bottomk' '1 3 25'
+}
+
+@test "near-133: --self -t 0.5 and 0.8 over oph and bottomk: every pair once, 99 % of those of t + 0.05" {
+	lshsweep self 'oph bottomk' '0.5 0.8'
+}
+
+# lshfiles: three documents (a, a with 15 words changed, and an unrelated
+# one) and their oph fingerprints of 64 values in oph.fp.
+lshfiles() {
+	seq -f 'w%g' 1 300 >a.txt
+	sed '150,164s/^w/changed/' a.txt >b.txt
+	seq -f 'w%g' 1000 1300 >c.txt
+	neardup hash -a oph -k 64 a.txt b.txt c.txt >oph.fp
+}
+
+@test "near-134: oph without -d or -t: the default threshold, the estimate printed, most similar first" {
+	lshfiles
+	neardup hash -a oph -k 64 b.txt >q.fp
+	near oph.fp q.fp
+	assert_exit OK
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 "$(rows 'b.txt b.txt 1.000000')"
+	assert_line --index 1 --regexp '^b\.txt	a\.txt	0\.(8|9)[0-9]{5}$'
+	near -t 0.99 oph.fp q.fp
+	assert_output "$(rows 'b.txt b.txt 1.000000')"
+	near -t 0.99 --header oph.fp q.fp
+	assert_line --index 0 "$(printf 'query\tmatch\test_jaccard')"
+}
+
+@test "near-135: --format=json: est_jaccard, the estimated resemblance, for oph" {
+	lshfiles
+	json --self -t 0.5 oph.fp
+	assert_exit OK
+	jq_true '. | length == 1'
+	jq_true '.[0].query == "a.txt" and .[0].match == "b.txt"'
+	jq_true '.[0].est_jaccard > 0.8 and .[0].est_jaccard < 1 and (.[0] | has("distance") | not)'
+}
+
+@test "near-136: --docs -a oph: documents hashed as the index was, same output as hash | near" {
+	lshfiles
+	neardup hash -a oph -k 64 a.txt b.txt c.txt | neardup near -t 0.5 oph.fp - >want
+	near --docs -a oph -k 64 -t 0.5 oph.fp a.txt b.txt c.txt
+	assert_exit OK
+	assert_output "$(cat want)"
+	assert_equal "${#lines[@]}" 5
+	# Documents hashed with another scheme than the index's.
+	trouble --docs -a oph -k 32 -t 0.5 oph.fp a.txt
+	assert_stderr_line '^neardup: --docs: documents hashed as nd1-oph32-.* cannot be compared with the index'"'"'s nd1-oph64-'
+}
+
+@test "near-137: -n -t: the n most similar among the matches of -t" {
+	lshfiles
+	neardup hash -a oph -k 64 a.txt >q.fp
+	near -n 1 -t 0.5 oph.fp q.fp
+	assert_exit OK
+	assert_output "$(rows 'a.txt a.txt 1.000000')"
+	near -n 5 -t 0.5 oph.fp q.fp
+	assert_equal "${#lines[@]}" 2
+	near -n 5 oph.fp q.fp
+	assert_equal "${#lines[@]}" 3
+}
+
+@test "near-138: schemes that do not go with -d, -t or the index: exit 2, the file named" {
+	ladder64
+	lshfiles
+	usage_error -d 3 -t 0.5 ix64.fp q0.fp
+	assert_stderr_line '^neardup: -d and -t do not go together: near searches simhash fingerprints by -d and minhash, oph and bottomk ones by -t$'
+	trouble -t 0.5 ix64.fp q0.fp
+	assert_stderr_line '^neardup: ix64\.fp: simhash fingerprints are searched by -d, not -t$'
+	# --docs hashes simhash unless -a says otherwise.
+	usage_error -t 0.5 --docs oph.fp a.txt
+	assert_stderr_line '^neardup: simhash fingerprints are searched by -d, not -t$'
+	trouble -d 3 oph.fp q0.fp
+	assert_stderr_line '^neardup: oph\.fp:1: not a simhash fingerprint \(oph\)$'
+	# Without -d or -t, the index says which; simhash needs -d.
+	usage_error ix64.fp q0.fp
+	assert_stderr_line '^neardup: -d: the largest distance is required$'
+	trouble oph.fp q0.fp
+	assert_stderr_line '^neardup: q0\.fp: scheme nd1-simhash64-w3-fs-s0 differs from the index'"'"'s nd1-oph64-w3-fs-s0$'
+	neardup hash -a oph -k 32 a.txt >k32.fp
+	trouble -t 0.5 oph.fp k32.fp
+	assert_stderr_line '^neardup: k32\.fp: scheme nd1-oph32-w3-fs-s0 differs from the index'"'"'s nd1-oph64-w3-fs-s0$'
+	neardup hash -a minhash -k 64 a.txt >mh.fp
+	trouble oph.fp mh.fp
+	assert_stderr_line '^neardup: mh\.fp: scheme nd1-minhash64-w3-fs-s0 differs'
+	neardup hash -a key a.txt >key.fp
+	trouble -t 0.5 key.fp
+	assert_stderr_line '^neardup: key\.fp: key fingerprints cannot be searched: near searches simhash fingerprints by -d and minhash, oph and bottomk ones by -t$'
+	# An empty index: the queries say which.
+	: >empty.fp
+	trouble -t 0.5 empty.fp q0.fp
+	assert_stderr_line '^neardup: q0\.fp: simhash fingerprints are searched by -d, not -t$'
+	near -t 0.5 empty.fp oph.fp
+	assert_exit DIFFER
+	usage_error -t 0 oph.fp
+	assert_stderr_line '^neardup: -t: 0: not a number in \(0, 1\]$'
+	usage_error -t 1.5 oph.fp
+	assert_stderr_line '^neardup: -t: 1\.5: '
+}
+
+@test "near-139: without -t, the one default threshold, 0.5: nothing below it, 99 % of the pairs of 0.55 found, queries and --self" {
+	local a
+	for a in oph minhash bottomk; do
+		lshdata "$a" 64
+		"$NEARDUP" near idx.fp q.fp >got
+		lshbrute t 0.5 got
+		"$NEARDUP" near --self idx.fp >got
+		lshbrute self 0.5 got
+	done
+}
+
+# lshwant ARGS...: want, the output of `neardup near -t 0.5 ARGS` on the
+# fingerprint lines that `neardup hash -a oph -k 64 --archives` or
+# `... --jsonl` (the options before --) prints of the files after --.
+lshwant() {
+	local h=()
+	while [ "$1" != -- ]; do
+		h+=("$1")
+		shift
+	done
+	shift
+	neardup hash -a oph -k 64 "${h[@]}" "$@" >want.fp
+	neardup near -t 0.5 oph.fp want.fp >want
+	[ -s want ] || fail "no match to compare with"
+}
+
+@test "near-143: -t with --files0-from, --docs --jsonl and --docs --archives: as hash | near -t" {
+	lshfiles
+	# --files0-from: documents with --docs, files of lines without.
+	lshwant -- a.txt b.txt
+	printf 'a.txt\0b.txt\0' >list
+	near --docs -a oph -k 64 -t 0.5 --files0-from=list oph.fp
+	assert_exit OK
+	assert_output "$(cat want)"
+	neardup hash -a oph -k 64 a.txt >qa.fp
+	neardup hash -a oph -k 64 b.txt >qb.fp
+	printf 'qa.fp\0qb.fp\0' >qlist
+	near -t 0.5 --files0-from=qlist oph.fp
+	assert_exit OK
+	assert_output "$(cat want)"
+	# --jsonl: each record a query, named by its id (records are
+	# shingled by characters unless told).
+	jq -cn --rawfile a a.txt --rawfile b b.txt \
+	    '{id: "ra", text: $a}, {id: "rb", text: $b}' >recs.jsonl
+	lshwant --jsonl --id=id -w 3 -- recs.jsonl
+	near --docs --jsonl --id=id -a oph -k 64 -w 3 -t 0.5 oph.fp recs.jsonl
+	assert_exit OK
+	assert_output "$(cat want)"
+	assert_line --index 0 --regexp '^ra	a\.txt	1\.000000$'
+	# --archives: each member a query.
+	tar cf ab.tar a.txt b.txt
+	lshwant --archives -- ab.tar
+	near --docs --archives -a oph -k 64 -t 0.5 oph.fp ab.tar
+	assert_exit OK
+	assert_output "$(cat want)"
+	assert_line --index 0 --regexp '^ab\.tar//a\.txt	a\.txt	1\.000000$'
 }

@@ -1,7 +1,10 @@
 /*
  * neardup near: the simhash fingerprints of an index within d bits of each
  * query, or every pair of them within d bits (--self), from Manku's
- * permuted tables (src/join/index.c).
+ * permuted tables (src/join/index.c); or the minhash, oph and bottomk
+ * fingerprints of estimated resemblance at least t, from LSH tables
+ * (src/join/lshindex.c), and their pairs from cluster's (--self).  The
+ * index is nearix.c, the queries nearq.c, --self nearself.c.
  */
 #include <sys/stat.h>
 
@@ -14,229 +17,33 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
+#include "algo.h"
 #include "cli.h"
 #include "digest.h"
-#include "fpline.h"
-#include "fpset.h"
-#include "hashjob.h"
-#include "hashrun.h"
-#include "members.h"
 #include "index.h"
+#include "nearix.h"
+#include "nearq.h"
+#include "nearself.h"
 #include "progress.h"
 #include "report.h"
-#include "source.h"
+#include "similarity.h"
 #include "walk.h"
-#include "xmalloc.h"
 
 static int near_exec(const struct cmd *, int, char **);
 
 const struct cmd cmd_near = {
-	"near", "simhash fingerprints within d bits of each query",
-	"near [-hLrz] -d distance [-n count] [--docs] [--format=text|json] "
-	"[--header]\n"
-	"\t[--self] [-a simhash] [-c n | -w n] [-k size] [-s seed] "
-	"[--archives]\n"
-	"\t[--binary] [--exclude=glob] [--exclude-dir=glob] "
-	"[--files0-from=file] [--hidden]\n"
-	"\t[--keep-case] [--keep-punct] [--jsonl[=field]] [--id=field] "
-	"[--jsonl-skip-bad]\n"
+	"near", "fingerprints within d bits, or t resemblance, of each query",
+	"near [-hLrz] [-d distance | -t threshold] [-n count] [--docs]\n"
+	"\t[--format=text|json] [--header] [--self] [-a algorithm] "
+	"[-c n | -w n]\n"
+	"\t[-k size] [-s seed] [--archives] [--binary] [--exclude=glob]\n"
+	"\t[--exclude-dir=glob] [--files0-from=file] [--hidden] "
+	"[--keep-case]\n"
+	"\t[--keep-punct] [--jsonl[=field]] [--id=field] [--jsonl-skip-bad]\n"
 	"\t[--multiset] [--progress | --no-progress] [--weights=file]\n"
 	"\tindex [query ...]",
 	near_exec
 };
-
-struct near {
-	struct report rep;
-	int	 self;
-	size_t	 limit;		/* -n, 0: all */
-	unsigned d;
-	struct fpset ix;
-	struct index index;
-	struct index_match *m;
-	size_t	 mcap;
-	size_t	 printed;
-	struct digest *dg;	/* --docs --jsonl: hashes the queries */
-	int	 rval;
-};
-
-static void
-put_pair(struct near *r, const char *a, const char *b, unsigned dist)
-{
-	progress_stdout();
-	report_row(&r->rep);
-	report_cell_name(&r->rep, "query", a);
-	report_cell_name(&r->rep, "match", b);
-	report_cell_count(&r->rep, "distance", dist);
-	report_row_end(&r->rep);
-	r->printed++;
-}
-
-static void
-query(struct near *r, const char *name, const uint64_t *v)
-{
-	size_t n, i;
-
-	n = index_query(&r->index, v, &r->m, &r->mcap);
-	if (r->limit > 0 && n > r->limit)
-		n = r->limit;
-	for (i = 0; i < n; i++)
-		put_pair(r, name, fpset_name(&r->ix, r->m[i].id), r->m[i].dist);
-}
-
-/* -d fits fingerprints of bits bits, or exit 2. */
-static void
-check_d(unsigned d, unsigned bits)
-{
-	if (d > INDEX_MAXD(bits))
-		errx(EXIT_TROUBLE, "-d: %u: too large for %u-bit fingerprints "
-		    "(at most %u)", d, bits, INDEX_MAXD(bits));
-}
-
-/* Query with every fingerprint line of path. */
-static void
-query_lines(struct near *r, const char *path)
-{
-	struct fpset q = { 0 };
-	char sch[SCHEME_MAX], want[SCHEME_MAX];
-	size_t i;
-
-	q.hint_text = "queries that are documents need --docs";
-	q.hint_dir = "queries in it need --docs -r";
-	/* After a read error, the lines read before it are still asked. */
-	if (fpset_load(&q, path, r->rep.zero, 1) == -1)
-		r->rval = EXIT_TROUBLE;
-	if (q.n > 0 && r->ix.have_sc && !scheme_equal(&q.sc, &r->ix.sc)) {
-		scheme_format(&q.sc, sch);
-		scheme_format(&r->ix.sc, want);
-		errx(EXIT_TROUBLE, "%s: scheme %s differs from the index's %s",
-		    cli_vis(path), sch, want);
-	}
-	/* An empty index: the queries say how many bits. */
-	if (q.n > 0)
-		check_d(r->d, q.sc.size);
-	for (i = 0; i < q.n; i++)
-		query(r, fpset_name(&q, i), q.v + i * r->index.words);
-	fpset_free(&q);
-}
-
-/*
- * --docs: hash the documents under path and query with them; binary ones
- * are skipped with a note unless binary.
- */
-/* Query with a member's values (a hashdoc_fn). */
-static void
-query_member(void *ctx, const char *name, size_t len, const uint64_t *v)
-{
-	(void)len;
-	query(ctx, name, v);
-}
-
-static void
-query_docs(struct near *r, struct walk *w, struct digest *dg,
-    const char *path, const struct inopts *io)
-{
-	struct walk_entry e;
-	struct hashdoc d;
-	struct buf name = { 0 };
-	const uint64_t *v;
-	int whole;
-
-	walk_start(w, path);
-	while (walk_next(w, &e)) {
-		memset(&d, 0, sizeof(d));
-		d.name = (char *)e.path;
-		d.isstdin = e.isstdin;
-		d.errnum = e.errnum;
-		whole = d.errnum == 0 && (!io->archives || hashdoc_members(dg,
-		    &name, &d, io->binary, query_member, r) == MEMBERS_PLAIN);
-		if (whole && hashdoc_digest(dg, &d, io->binary, &v) == 0 &&
-		    !d.binary)
-			query(r, e.path, v);
-		progress_count(1, progress_on() && d.errnum == 0 ? d.size : 0);
-		if (hashrun_note(&d))
-			r->rval = EXIT_TROUBLE;
-		free(d.why);
-		buf_free(&d.skipped);
-	}
-	buf_free(&name);
-}
-
-/* --self: the progress of the join, as the index reports it. */
-static void
-join_tick(void *ctx, uint64_t done, uint64_t total)
-{
-	static int staged;
-
-	(void)ctx;
-	if (!staged) {
-		progress_stage("joining", NULL, total);
-		staged = 1;
-	}
-	progress_set(done);
-}
-
-struct pair {
-	uint32_t a, b;
-	unsigned dist;
-};
-
-/*
- * The pairs of --self, printed by a, then distance, then b: all of them
- * at the end, from the tables, which find them in no order; or from a
- * scan, which finds them by a, those of each a as soon as the next a has
- * one (put_pairs()), so that output begins at once and memory holds one
- * a's pairs only.
- */
-struct pairs {
-	struct pair *p;
-	size_t	 n, cap;
-	struct near *r;
-	int	 stream;	/* by a: print each a's when the next comes */
-};
-
-static int
-pair_cmp(const void *x, const void *y)
-{
-	const struct pair *p = x, *q = y;
-
-	if (p->a != q->a)
-		return p->a < q->a ? -1 : 1;
-	if (p->dist != q->dist)
-		return p->dist < q->dist ? -1 : 1;
-	return (p->b > q->b) - (p->b < q->b);
-}
-
-static void
-put_pairs(struct pairs *ps)
-{
-	size_t k;
-
-	if (ps->n > 1)
-		qsort(ps->p, ps->n, sizeof(*ps->p), pair_cmp);
-	for (k = 0; k < ps->n; k++)
-		put_pair(ps->r, fpset_name(&ps->r->ix, ps->p[k].a),
-		    fpset_name(&ps->r->ix, ps->p[k].b), ps->p[k].dist);
-	ps->n = 0;
-}
-
-static void
-add_pair(void *ctx, uint32_t a, uint32_t b, unsigned dist)
-{
-	struct pairs *ps = ctx;
-
-	if (ps->stream && ps->n > 0 && ps->p[0].a != a)
-		put_pairs(ps);
-	if (ps->n == ps->cap) {
-		ps->cap = ps->cap ? 2 * ps->cap : 1024;
-		ps->p = xreallocarray(ps->p, ps->cap, sizeof(*ps->p));
-	}
-	ps->p[ps->n].a = a;
-	ps->p[ps->n].b = b;
-	ps->p[ps->n].dist = dist;
-	ps->n++;
-}
-
 
 /* What the command line asks. */
 struct near_args {
@@ -244,9 +51,10 @@ struct near_args {
 	struct inopts io;
 	struct outopts oo;
 	struct recopts rec;	/* --jsonl records as queries */
-	int	 docs, have_d, self;
+	int	 docs, have_d, have_t, self;
 	size_t	 limit;
 	unsigned d;
+	double	 t;
 };
 
 static int
@@ -261,6 +69,10 @@ near_option(const struct cmd *c, void *args, int ch, const char *arg)
 		break;
 	case 'n':
 		a->limit = (size_t)cli_number(c, "-n", arg, 1, UINT32_MAX);
+		break;
+	case 't':
+		a->t = cli_fraction(c, "-t", arg, 0);
+		a->have_t = 1;
 		break;
 	case OPT_CMD_FIRST:
 		a->docs = 1;
@@ -288,17 +100,20 @@ near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 		OUTOPT_LONG,
 		COMMON_LONG,
 		{ { "distance", required_argument, NULL, 'd' },
-		    "distance", "the largest Hamming distance of a match" },
+		    "distance", "simhash: the largest distance of a match" },
+		{ { "threshold", required_argument, NULL, 't' },
+		    "threshold", "minhash, oph, bottomk: the least estimated "
+		    "resemblance" },
 		{ { "count", required_argument, NULL, 'n' },
 		    "count", "at most count matches a query, the nearest" },
 		{ { "docs", no_argument, NULL, OPT_CMD_FIRST },
 		    NULL, "the queries are documents, hashed as the index" },
 		{ { "self", no_argument, NULL, OPT_CMD_FIRST + 1 },
-		    NULL, "every pair of the index within distance" },
+		    NULL, "every pair of the index that matches" },
 		RECOPT_JSONL_LONG,
 		{ { NULL, 0, NULL, 0 }, NULL, NULL }
 	};
-	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:",
+	struct cli_parse p = { SHOPT_SHORT INOPT_SHORT OUTOPT_SHORT "d:hn:t:",
 	    longopts, near_option, a, &a->so,
 	    &a->io, NULL, &a->oo };
 
@@ -315,10 +130,6 @@ near_parse(const struct cmd *c, int argc, char **argv, struct near_args *a)
 static void
 near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 {
-	if (!a->have_d) {
-		warnx("-d: the largest distance is required");
-		cli_usage(c);
-	}
 	if (a->oo.header && a->oo.fmt == FMT_JSON) {
 		warnx("--header applies to the text format, a table");
 		cli_usage(c);
@@ -335,13 +146,6 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 	if (a->self && (argc > 1 || a->docs || a->limit > 0)) {
 		warnx("--self takes the index alone, without queries, --docs "
 		    "or -n");
-		cli_usage(c);
-	}
-	if (algo_get(a->so.algo)->cand != CAND_HAMMING) {
-		char l[ALGO_LIST_MAX];
-
-		warnx("-a: near works on %s fingerprints only", algo_list(l,
-		    sizeof(l), 0, CAND_HAMMING, "", "and"));
 		cli_usage(c);
 	}
 	if (a->so.given && !a->docs) {
@@ -367,6 +171,35 @@ near_check_opts(const struct cmd *c, int argc, const struct near_args *a)
 	inopts_check(c, &a->io, argc - 1);
 }
 
+/* -d, -t and -a: how the index is searched. */
+static void
+near_check_mode(const struct cmd *c, const struct near_args *a)
+{
+	char l[NEARIX_SCHEMES_MAX];
+	int kind = nearix_kind(a->so.algo);
+
+	if (a->have_d && a->have_t) {
+		warnx("-d and -t do not go together: near searches %s",
+		    nearix_schemes(l, sizeof(l)));
+		cli_usage(c);
+	}
+	if (kind == NEAR_NONE) {
+		warnx("-a: near searches %s", nearix_schemes(l, sizeof(l)));
+		cli_usage(c);
+	}
+	/*
+	 * With --docs, -a gives the scheme now; fingerprint lines give
+	 * theirs when they are read (nearix_scheme).
+	 */
+	if (a->docs && kind != (a->have_t ? NEAR_RESEM : NEAR_DISTANCE) &&
+	    (a->have_d || a->have_t)) {
+		warnx("%s fingerprints are searched by %s, not %s",
+		    scheme_algo_name(a->so.algo), a->have_t ? "-d" : "-t",
+		    a->have_t ? "-t" : "-d");
+		cli_usage(c);
+	}
+}
+
 static void
 near_check(const struct cmd *c, int argc, char **argv,
     struct near_args *a)
@@ -374,6 +207,7 @@ near_check(const struct cmd *c, int argc, char **argv,
 	int i;
 
 	near_check_opts(c, argc, a);
+	near_check_mode(c, a);
 	recopts_check(c, &a->rec);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && strcmp(argv[0], "-") == 0)
@@ -386,63 +220,6 @@ near_check(const struct cmd *c, int argc, char **argv,
 	}
 	for (i = 1; i < argc; i++)
 		cli_one_pipe(argv[0], argv[i]);
-}
-
-/* --self: every pair of the index within d bits. */
-static void
-near_self(struct near *r)
-{
-	struct pairs ps = { 0 };
-
-	r->index.tick = join_tick;
-	ps.r = r;
-	ps.stream = r->index.ntables == 0;
-	index_self(&r->index, add_pair, &ps);
-	progress_end();
-	put_pairs(&ps);
-	free(ps.p);
-}
-
-/* --docs --jsonl: query with one record. */
-static void
-query_record(void *ctx, const struct record *rec, const char *name,
-    size_t namelen)
-{
-	struct near *r = ctx;
-
-	(void)namelen;
-	digest_feed(r->dg, rec->text, rec->tlen);
-	progress_count(1, rec->len + 1);
-	query(r, name, digest_end(r->dg));
-}
-
-/* A query of a --files0-from list: a document, or a file of lines. */
-struct near_query {
-	struct near *r;
-	struct walk *w;		/* NULL: fingerprint lines */
-	struct digest *dg;
-	const struct inopts *io;
-};
-
-static void
-query_one(void *ctx, const char *path)
-{
-	struct near_query *q = ctx;
-
-	if (q->w != NULL)
-		query_docs(q->r, q->w, q->dg, path, q->io);
-	else
-		query_lines(q->r, path);
-}
-
-/* The queries of --files0-from=list. */
-static void
-near_list(struct near *r, struct walk *w, struct digest *dg,
-    const char *list, const struct inopts *io)
-{
-	struct near_query q = { r, w, dg, io };
-
-	r->rval |= cli_files0(list, query_one, &q);
 }
 
 /* --docs: the documents of the queries, hashed as the index was. */
@@ -463,14 +240,14 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 		errx(EXIT_TROUBLE, "--docs: documents hashed as %s cannot "
 		    "be compared with the index's %s", sch, want);
 	}
-	check_d(r->d, sc.size);
+	nearix_scheme(r, "--docs", &sc);
 	digest_init(&dg, &sc, a->so.weights ? &a->so.wt : NULL, NULL);
 	if (a->rec.mode == REC_JSONL) {
 		r->dg = &dg;
 		if (argc == 1)
-			r->rval |= recopts_each(&a->rec, "-", query_record, r);
+			r->rval |= recopts_each(&a->rec, "-", nearq_record, r);
 		for (i = 1; i < argc; i++)
-			r->rval |= recopts_each(&a->rec, argv[i], query_record,
+			r->rval |= recopts_each(&a->rec, argv[i], nearq_record,
 			    r);
 		recopts_report(&a->rec);
 		digest_free(&dg);
@@ -478,11 +255,11 @@ near_docs(const struct cmd *c, struct near *r, int argc, char **argv,
 	}
 	w = cli_walk(&a->io.walk);
 	if (a->io.list != NULL)
-		near_list(r, w, &dg, a->io.list, &a->io);
+		nearq_list(r, w, &dg, a->io.list, &a->io);
 	else if (argc == 1)
-		query_docs(r, w, &dg, "-", &a->io);
+		nearq_docs(r, w, &dg, "-", &a->io);
 	for (i = 1; i < argc; i++)
-		query_docs(r, w, &dg, argv[i], &a->io);
+		nearq_docs(r, w, &dg, argv[i], &a->io);
 	walk_free(w);
 	digest_free(&dg);
 }
@@ -496,22 +273,32 @@ near_index(struct near *r, int argc, char **argv, const struct near_args *a)
 	if (r->self || argc > 1)
 		progress_inputs(argv, r->self ? 1 : argc,
 		    a->docs ? &a->io.walk : NULL);
-	r->ix.hint_text = "the index is fingerprint lines, as neardup hash "
-	    "prints them";
-	r->ix.hint_dir = "the index is a file of fingerprint lines";
-	if (fpset_load(&r->ix, argv[0], r->rep.zero, 1) == -1) {
+	if (nearix_load(r, argv[0]) == -1) {
 		/* Unhook stderr and stop the sizer, as on the way out. */
 		progress_end();
-		fpset_free(&r->ix);
 		return -1;
 	}
-	if (r->ix.have_sc)
-		check_d(r->d, r->ix.sc.size);
-	if (r->self)
-		progress_stage("building the tables", NULL, 0);
-	index_build(&r->index, r->ix.v, r->ix.n, r->ix.have_sc ?
-	    r->ix.sc.size : 64, r->d, r->self ? INDEX_SELF : INDEX_QUERIES);
 	return 0;
+}
+
+/*
+ * The run that a asks: by -d, by -t, or, with neither, as the first
+ * scheme met says; -n alone asks for the n most similar of all.
+ */
+static void
+near_init(const struct cmd *c, struct near *r, const struct near_args *a)
+{
+	memset(r, 0, sizeof(*r));
+	r->cmd = c;
+	report_init(&r->rep, a->oo.fmt, a->oo.zero);
+	r->self = a->self;
+	r->limit = a->limit;
+	r->d = a->d;
+	r->have_d = a->have_d;
+	r->mode = a->have_d ? NEAR_DISTANCE : a->have_t ? NEAR_RESEM :
+	    NEAR_NONE;
+	r->t = a->have_t ? a->t : a->limit > 0 ? 0 : SIMILARITY_DEFAULT;
+	r->exact = a->limit > 0 && !a->have_t;
 }
 
 static int
@@ -527,35 +314,27 @@ near_exec(const struct cmd *c, int argc, char **argv)
 	argv += n;
 	near_check(c, argc, argv, &a);
 
-	memset(&r, 0, sizeof(r));
-	report_init(&r.rep, a.oo.fmt, a.oo.zero);
-	r.self = a.self;
-	r.limit = a.limit;
-	r.d = a.d;
+	near_init(c, &r, &a);
 	if (near_index(&r, argc, argv, &a) == -1)
 		return EXIT_TROUBLE;
-	if (a.oo.header) {
-		progress_stdout();
-		report_header(&r.rep, "query\tmatch\tdistance");
-	}
+	if (a.oo.header)
+		nearix_header(&r);
 	if (r.self)
-		near_self(&r);
+		nearself_run(&r);
 	else if (a.docs)
 		near_docs(c, &r, argc, argv, &a);
 	else if (a.io.list != NULL)
-		near_list(&r, NULL, NULL, a.io.list, 0);
+		nearq_list(&r, NULL, NULL, a.io.list, NULL);
 	else {
 		if (argc == 1)
-			query_lines(&r, "-");
+			nearq_lines(&r, "-");
 		for (i = 1; i < argc; i++)
-			query_lines(&r, argv[i]);
+			nearq_lines(&r, argv[i]);
 	}
 	progress_end();
 	report_close(&r.rep);
 
-	index_free(&r.index);
-	free(r.m);
-	fpset_free(&r.ix);
+	nearix_free(&r);
 	shopts_free(&a.so);
 	inopts_free(&a.io);
 	if (out_close() != EXIT_OK)
