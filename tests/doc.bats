@@ -154,3 +154,10 @@ differ() {
 	((n >= 10)) || fail "only $n examples found"
 	[ -z "$bad" ] || fail "examples that do not parse:"$'\n'"$bad"
 }
+
+@test "doc-012: every test ID is used once, so that a failure names one test" {
+	local dup
+	dup=$(grep -ho '^@test "[a-z0-9]*-[0-9]*' "$ROOT_DIR"/tests/*.bats |
+	    sed 's/^@test "//' | LC_ALL=C sort | uniq -d)
+	[ -z "$dup" ] || fail "test IDs used twice: $(echo $dup)"
+}

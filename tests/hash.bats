@@ -977,7 +977,7 @@ word_inputs() {
 	done
 }
 
-@test "hash-187: words: the AVX2 batch hash and the word-by-word hash agree" {
+@test "hash-188: words: the AVX2 batch hash and the word-by-word hash agree" {
 	word_inputs
 	for opts in "-a bottomk -k 4096" "-a bottomk -k 4096 -w 1" "-a bottomk -k 4096 -w 64" \
 	    "-a bottomk -k 4096 --keep-punct --keep-case -w 2" "-a oph -k 128 -s 7" ""; do
