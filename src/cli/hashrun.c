@@ -26,7 +26,8 @@
 #define BATCH_BYTES	(1 << 20)
 
 struct hashrun {
-	const struct hashcfg *cfg;
+	struct hashcfg cfg;	/* the caller's, and hashrun_texts() */
+	hashrun_texts_fn *texts;
 	struct pool *pool;
 	struct walk *walk;
 	struct hashworker *workers;
@@ -85,6 +86,8 @@ emit(struct hashrun *r, struct hashjob *j)
 	}
 	if (j->out.len > 0)
 		r->emit(r->ctx, j->out.data, j->out.len);
+	if (r->texts != NULL && j->ntexts > 0)
+		r->texts(r->ctx, j->texts.data, j->tlen, j->ntexts);
 	for (i = 0; i < j->nnotes; i++) {
 		if (r->rec != NULL)
 			r->rval |= recopts_bad(r->rec, j->name,
@@ -186,7 +189,7 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 	uint64_t first;
 	char *data;
 	size_t len;
-	int delim = r->cfg->zero ? '\0' : '\n', n, e;
+	int delim = r->cfg.zero ? '\0' : '\n', n, e;
 
 	flush_batch(r);
 	if ((e = source_open(&src, name, isstdin, delim, 0)) != 0) {
@@ -194,7 +197,7 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 		return;
 	}
 	recreader_init(&rr, src.fd, delim);
-	if (r->cfg->mode == REC_JSONL)
+	if (r->cfg.mode == REC_JSONL)
 		recreader_limit(&rr, RECORD_JSONL_MAX, RECORD_JSONL_WHY);
 	while ((n = recreader_next(&rr, &data, &len, &first)) > 0) {
 		j = newjob(name);
@@ -228,6 +231,13 @@ submit_records(struct hashrun *r, const char *name, int isstdin)
 }
 
 void
+hashrun_texts(struct hashrun *r, hashrun_texts_fn *fn)
+{
+	r->texts = fn;
+	r->cfg.texts = 1;
+}
+
+void
 hashrun_records(struct hashrun *r, struct recopts *rec)
 {
 	r->rec = rec;
@@ -242,7 +252,7 @@ hashrun_operand(struct hashrun *r, const char *op)
 	while (walk_next(r->walk, &e)) {
 		if (e.errnum != 0)
 			add_doc(r, e.path, 0, e.errnum, 0);
-		else if (r->cfg->mode != REC_NONE)
+		else if (r->cfg.mode != REC_NONE)
 			submit_records(r, e.path, e.isstdin);
 		else
 			add_doc(r, e.path, e.isstdin, 0, e.size);
@@ -278,14 +288,14 @@ hashrun_new(const struct hashcfg *cfg, unsigned jobs,
 	struct hashrun *r = xcalloc(1, sizeof(*r));
 	unsigned i;
 
-	r->cfg = cfg;
+	r->cfg = *cfg;
 	r->emit = fn;
 	r->ctx = ctx;
 	r->njobs = jobs;
 	r->workers = xreallocarray(NULL, jobs, sizeof(*r->workers));
 	r->wctx = xreallocarray(NULL, jobs, sizeof(*r->wctx));
 	for (i = 0; i < jobs; i++) {
-		hashworker_init(&r->workers[i], cfg);
+		hashworker_init(&r->workers[i], &r->cfg);
 		r->wctx[i] = &r->workers[i];
 	}
 	r->pool = pool_new(jobs, hashjob_run, r->wctx);

@@ -31,6 +31,15 @@ struct recopts;
 void	hashrun_records(struct hashrun *, struct recopts *rec);
 
 /*
+ * Records: hand fn, with the run's ctx, the texts of the records whose
+ * lines were just handed on (texts one after another, the lengths in
+ * tlen), one for each line, in the same order.  Before any operand.
+ */
+typedef void hashrun_texts_fn(void *ctx, const char *texts,
+	    const size_t *tlen, size_t n);
+void	hashrun_texts(struct hashrun *, hashrun_texts_fn *fn);
+
+/*
  * Hash an operand ("-" is standard input; a directory is walked with -r).
  * A binary file is skipped with a note, unless the hashcfg says binary.
  */

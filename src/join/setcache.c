@@ -16,6 +16,7 @@
 #include "pool.h"
 #include "setcache.h"
 #include "source.h"
+#include "spool.h"
 #include "xmalloc.h"
 
 #define NIL	UINT32_MAX
@@ -30,6 +31,7 @@ struct entry {
 struct setcache {
 	struct scheme sc;
 	struct docreader rd;
+	const struct spool *texts;	/* or NULL: documents are files */
 	struct entry *e;
 	size_t	 n, max, bytes;
 	uint32_t head, tail;
@@ -54,6 +56,12 @@ setcache_new(const struct scheme *sc, size_t n, size_t max)
 	c->last[0] = c->last[1] = NIL;
 	docreader_init(&c->rd, sc);
 	return c;
+}
+
+void
+setcache_texts(struct setcache *c, const struct spool *sp)
+{
+	c->texts = sp;
 }
 
 static void
@@ -148,6 +156,32 @@ read_set(struct docreader *rd, const char *name, struct docset *ds,
 	return e;
 }
 
+/* The set of text i of sp into *ds, as read_set(): 0 or errno. */
+static int
+read_text(const struct spool *sp, struct docreader *rd, uint32_t i,
+    struct docset *ds, uint64_t *size)
+{
+	struct buf b = { 0 };
+	int e;
+
+	if ((e = spool_read(sp, i, &b)) == 0) {
+		docreader_mem(rd, b.data, b.len, ds);
+		*size = b.len;
+	}
+	buf_free(&b);
+	return e;
+}
+
+/* The set of document i, a text of sp or the file name: 0 or errno. */
+static int
+read_doc(const struct spool *sp, struct docreader *rd, uint32_t i,
+    const char *name, struct docset *ds, uint64_t *size)
+{
+	if (sp != NULL)
+		return read_text(sp, rd, i, ds, size);
+	return read_set(rd, name, ds, size);
+}
+
 /* Read document i into its entry: 0 or what went wrong. */
 static int
 load(struct setcache *c, uint32_t i, const char *name)
@@ -155,7 +189,8 @@ load(struct setcache *c, uint32_t i, const char *name)
 	uint64_t size;
 	int e;
 
-	if ((e = read_set(&c->rd, name, &c->e[i].ds, &size)) != 0)
+	if ((e = read_doc(c->texts, &c->rd, i, name, &c->e[i].ds,
+	    &size)) != 0)
 		return e;
 	c->reads++;
 	c->readbytes += size;
@@ -164,6 +199,7 @@ load(struct setcache *c, uint32_t i, const char *name)
 
 /* A set read ahead by a worker. */
 struct ahead {
+	const struct spool *texts;
 	uint32_t id;
 	const char *name;
 	struct docset ds;
@@ -176,7 +212,7 @@ read_ahead(void *wctx, void *item)
 {
 	struct ahead *a = item;
 
-	a->err = read_set(wctx, a->name, &a->ds, &a->size);
+	a->err = read_doc(a->texts, wctx, a->id, a->name, &a->ds, &a->size);
 }
 
 /* Take a set read ahead into the cache. */
@@ -230,6 +266,7 @@ setcache_prefetch(struct setcache *c, const uint32_t *ids,
 				continue;
 			}
 			a = xcalloc(1, sizeof(*a));
+			a->texts = c->texts;
 			a->id = ids[i];
 			a->name = names[i++];
 			pool_put(p, a);

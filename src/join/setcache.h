@@ -31,6 +31,13 @@ struct setcache *setcache_new(const struct scheme *sc, size_t n,
 	    size_t max);
 
 /*
+ * Documents are the texts of sp, by number, not files (names are then
+ * only said in messages): records of a file, set aside as they were read.
+ */
+struct spool;
+void	setcache_texts(struct setcache *, const struct spool *sp);
+
+/*
  * The set of document i, whose file is name: read if it is not in the
  * cache.  The set stays valid until the second call after this one.
  * NULL with *err set (an errno value or SETCACHE_NOTREG) if it cannot be

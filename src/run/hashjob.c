@@ -178,6 +178,18 @@ run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
 		output(w->cfg, out, v, d->name, strlen(d->name));
 }
 
+/* Keep the text of record r, whose line was just made. */
+static void
+keep_text(struct hashjob *j, const struct record *r)
+{
+	/* Room for 1, 3, 7, ... texts: doubled when full. */
+	if ((j->ntexts & (j->ntexts + 1)) == 0)
+		j->tlen = xreallocarray(j->tlen, 2 * j->ntexts + 1,
+		    sizeof(*j->tlen));
+	j->tlen[j->ntexts++] = r->tlen;
+	buf_add(&j->texts, r->text, r->tlen);
+}
+
 static void
 run_records(struct hashworker *w, struct hashjob *j)
 {
@@ -210,6 +222,8 @@ run_records(struct hashworker *w, struct hashjob *j)
 		digest_feed(&w->dg, r.text, r.tlen);
 		v = digest_end(&w->dg);
 		output(cfg, &j->out, v, w->name.data, w->name.len);
+		if (cfg->texts)
+			keep_text(j, &r);
 	}
 	recbatch_free(&rb);
 }
@@ -248,5 +262,7 @@ hashjob_free(struct hashjob *j)
 	free(j->data);
 	free(j->notes);
 	buf_free(&j->out);
+	buf_free(&j->texts);
+	free(j->tlen);
 	free(j);
 }

@@ -27,6 +27,8 @@ struct hashcfg {
 	int	 zero;		/* -z: NUL-terminated records and lines */
 	int	 binary;	/* --binary: hash binary files too */
 	int	 archives;	/* --archives: members are documents */
+	int	 texts;		/* record batches keep the text of each line
+				   they make (hashjob's texts) */
 };
 
 /* A problem with one record: the record's number and what is wrong. */
@@ -62,6 +64,10 @@ struct hashjob {
 	size_t	 nnotes;
 
 	struct buf out;		/* fingerprint lines */
+	struct buf texts;	/* cfg texts: the records' texts, one a line
+				   of out, in its order */
+	size_t	*tlen;		/* and their lengths */
+	size_t	 ntexts;
 };
 
 struct hashworker {
