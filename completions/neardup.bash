@@ -24,12 +24,12 @@ _neardup_compare_args='-a --algorithm -c --chars --color --colour --format
     -k --size -s --seed -t --threshold -w --words --weights'
 
 _neardup_cluster_flags='-0 --all --archives --bands --binary --dereference --docs --dups
-    --exact -h --header --help --hidden --keep-case --keep-punct -L
+    --exact -h --header --help --hidden --jsonl --jsonl-skip-bad --keep-case --keep-punct -L
     --multiset --no-progress --no-summary --null-data --pairs --print0
     --progress -r --recursive --sorted --summary --transitive --uniques
     --verify -v --verbose -z'
 _neardup_cluster_args='-a --algorithm -c --chars -d --distance --exclude
-    --exclude-dir --files0-from --format -j --jobs -k --size --keep --lsh
+    --exclude-dir --files0-from --format --id -j --jobs -k --size --keep --lsh
     --originals -s --seed -t --threshold -w --words --weights'
 
 _neardup_near_flags='--archives --binary --dereference --docs -h --header --help

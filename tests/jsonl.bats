@@ -309,3 +309,119 @@ sys.stdout.write("{\"id\":\"big\",\"text\":\"" + t + "\"}\n")
 	cat big.jsonl | /usr/bin/time -o peak -f %M "$NEARDUP" hash --jsonl >/dev/null
 	[ "$(cat peak)" -lt 205000 ]
 }
+
+@test "jsonl-020: cluster --jsonl groups records named FILE:LINE or by --id; a bad line is FILE:LINE, the rest grouped" {
+	printf '%s\n' "{\"id\":\"a\",\"text\":\"$T1\"}" "{\"id\":7,\"text\":\"$T3\"}" \
+	    'not json' "{\"id\":\"b\",\"text\":\"$T2\"}" '{"id":"c"}' >r.jsonl
+	run --separate-stderr neardup cluster --jsonl r.jsonl
+	assert_exit TROUBLE
+	assert_output "$(printf 'r.jsonl:1\nr.jsonl:4')"
+	assert_equal "$stderr" "$(printf 'neardup: r.jsonl:3: not JSON\nneardup: r.jsonl:5: no "text" field')"
+	run --separate-stderr neardup cluster --jsonl --id=id --all --jsonl-skip-bad r.jsonl
+	assert_success
+	assert_output "$(printf 'a\nb\n\n7')"
+	assert_equal "$stderr" 'neardup: --jsonl-skip-bad: 2 bad records skipped'
+	run --separate-stderr neardup cluster --jsonl=body r.jsonl
+	assert_exit TROUBLE
+	assert_output ''
+	run neardup cluster --id=id r.jsonl
+	assert_exit TROUBLE
+	assert_line --index 0 'neardup: --id and --jsonl-skip-bad apply to --jsonl'
+}
+
+@test "jsonl-021: cluster --jsonl --uniques keeps the records uniq --jsonl keeps, and --dups names the others" {
+	python3 -c '
+import json, random
+random.seed(11)
+words = ["".join(random.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(random.randint(3, 9))) for _ in range(5000)]
+base = [" ".join(random.choice(words) for _ in range(60)) for _ in range(50)]
+with open("d.jsonl", "w") as f:
+    for i in range(400):
+        t = base[random.randrange(50)].split()
+        if random.random() < 0.5:
+            t[random.randrange(60)] = random.choice(words)
+        f.write(json.dumps({"n": i, "text": " ".join(t)}) + "\n")
+'
+	neardup uniq --jsonl d.jsonl >want.jsonl
+	[ "$(wc -l <want.jsonl)" -eq 50 ]
+	run neardup cluster --jsonl --id=n --uniques d.jsonl
+	assert_success
+	assert_output "$(python3 -c 'import json, sys; [print(json.loads(l)["n"]) for l in sys.stdin]' <want.jsonl)"
+	# The records --dups names, left out of the input, are uniq's output.
+	neardup cluster --jsonl --dups d.jsonl | sed 's/.*://' >drop
+	awk 'NR == FNR { drop[$0]; next } !(FNR in drop)' drop d.jsonl >got.jsonl
+	cmp want.jsonl got.jsonl
+	# One thread or two, from a file or a zstd pipe: the same groups.
+	neardup cluster --jsonl --format=tsv d.jsonl >one
+	zstd -q -c d.jsonl | neardup cluster --jsonl --format=tsv -j 2 | sed 's/\t-:/\td.jsonl:/' >two
+	cmp one two
+}
+
+@test "jsonl-022: cluster --jsonl confirms pairs by the exact resemblance of the unescaped texts, as of files" {
+	python3 -c '
+import json, random
+random.seed(5)
+w = ["caf\u00e9", "na\u00efve", "\u4e2d\u6587", "tab\there", "quote\"d", "line\nbreak", "smile\U0001f600"]
+w += ["w%d" % i for i in range(40)]
+texts = []
+for i in range(12):
+    base = [random.choice(w) for _ in range(30)]
+    texts.append(base)
+    t = list(base); t[random.randrange(30)] = random.choice(w); texts.append(t)
+with open("e.jsonl", "w") as f:
+    for i, t in enumerate(texts):
+        f.write(json.dumps({"id": "t%02d" % i, "text": " ".join(t)}) + "\n")
+        with open("t%02d" % i, "w") as g:
+            g.write(" ".join(t))
+'
+	neardup cluster --docs -c 5 --pairs --format=tsv t[0-9]* >files
+	[ "$(wc -l <files)" -ge 10 ]
+	run neardup cluster --jsonl --id=id --pairs --format=tsv e.jsonl
+	assert_success
+	assert_output "$(cat files)"
+	refute_output --partial estimated
+	run neardup cluster --jsonl --id=id --exact --pairs --format=tsv e.jsonl
+	assert_success
+	assert_output "$(cat files)"
+}
+
+@test "jsonl-023: cluster --jsonl: records are not files, by name, by bytes or to remove" {
+	# Two records of one id, and an id that is the name of a file here.
+	printf '%s\n' 'another text entirely of its own, not like the others at all' >a
+	printf '%s\n' "{\"id\":\"a\",\"text\":\"$T1\"}" "{\"id\":\"a\",\"text\":\"$T1 too\"}" \
+	    "{\"id\":\"x\",\"text\":\"$T1 too, and at last\"}" \
+	    '{"id":"e1","text":"{}"}' '{"id":"e2","text":"[]"}' '{"id":"e3","text":"{}"}' >n.jsonl
+	run neardup cluster --jsonl --id=id --format=tsv -t 0.6 n.jsonl
+	assert_success
+	assert_line --index 0 --regexp '^1	a	1\.000000	kept$'
+	assert_line --index 1 --regexp '^1	a	0\.[0-9]+	exact$'
+	assert_line --index 3 --regexp '^2	e1	1\.000000	kept$'
+	assert_line --index 4 --regexp '^2	e3	1\.000000	exact$'
+	[ "${#lines[@]}" -eq 5 ]
+	run neardup cluster --jsonl --id=id --keep=longest --uniques -t 0.6 n.jsonl
+	assert_success
+	assert_output "$(printf 'x\ne1\ne2')"
+	run --separate-stderr neardup cluster --jsonl --id=id --summary -t 0.6 n.jsonl
+	assert_success
+	assert_equal "$stderr" "$(printf 'neardup: 5 records in 2 groups, %d bytes in the 3 duplicates' \
+	    $(( ${#T1} + 4 + ${#T1} + 17 + 2 )))"
+	for o in --keep=newest --keep=oldest --keep=path --originals=. --format=sh --archives --binary; do
+		run neardup cluster --jsonl "$o" n.jsonl
+		assert_exit TROUBLE
+		assert_line --index 0 --partial 'neardup: --'
+		assert_line --index 0 --partial 'records'
+	done
+}
+
+@test "jsonl-024: cluster --jsonl sets texts aside in TMPDIR, and says so when it cannot" {
+	printf '%s\n' "{\"text\":\"$T1\"}" "{\"text\":\"$T2\"}" >r.jsonl
+	mkdir tmp
+	TMPDIR=$PWD/tmp run neardup cluster --jsonl r.jsonl
+	assert_success
+	assert_output "$(printf 'r.jsonl:1\nr.jsonl:2')"
+	# Unlinked as soon as made: nothing is left behind.
+	[ -z "$(ls -A tmp)" ]
+	TMPDIR=$PWD/none run --separate-stderr neardup cluster --jsonl r.jsonl
+	assert_exit TROUBLE
+	assert_equal "$stderr" 'neardup: a temporary file for record texts: No such file or directory'
+}

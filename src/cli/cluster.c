@@ -15,6 +15,7 @@
 #include "cluster.h"
 #include "fpline.h"
 #include "clusterchk.h"
+#include "clusterdocs.h"
 #include "clusterin.h"
 #include "clusterkeep.h"
 #include "clusterout.h"
@@ -23,6 +24,7 @@
 #include "index.h"
 #include "progress.h"
 #include "similarity.h"
+#include "spool.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
@@ -37,6 +39,7 @@ const struct cmd cmd_cluster = {
 	"\t[-s seed] [-t threshold] [--all] [--archives] [--binary] [--docs]\n"
 	"\t[--dups | --uniques] [--exclude=glob] [--exclude-dir=glob]\n"
 	"\t[--files0-from=file] [--format=groups|tsv|json|sh] [--hidden]\n"
+	"\t[--jsonl[=field]] [--id=field] [--jsonl-skip-bad]\n"
 	"\t[--keep=first|longest|shortest|path|newest|oldest]\n"
 	"\t[--originals=dir] [--summary | --no-summary]\n"
 	"\t[--bands] [--keep-case] [--keep-punct] [--lsh=BxR] [--multiset]\n"
@@ -44,25 +47,6 @@ const struct cmd cmd_cluster = {
 	"\t[--exact | --verify] [--transitive] [--weights=file] [file ...]",
 	cluster_exec
 };
-
-/* --docs, -r: parse the lines the workers produce into the set. */
-static void
-collect(void *ctx, const char *lines, size_t len)
-{
-	struct fpset *s = ctx;
-	struct fpline fp = { 0 };
-	const char *p = lines, *end = lines + len, *eol, *why;
-
-	for (; p < end; p = eol + 1) {
-		eol = memchr(p, '\n', (size_t)(end - p));
-		if (fpline_parse(p, (size_t)(eol - p), 0, &fp, &why) == -1)
-			errx(EXIT_TROUBLE, "internal error: %s", why);
-		s->sc = fp.sc;
-		s->have_sc = 1;
-		fpset_add(s, &fp);
-	}
-	fpline_free(&fp);
-}
 
 /* -t, -d and --lsh each apply to some algorithms only. */
 /*
@@ -231,6 +215,8 @@ struct cluster_args {
 	struct shopts so;
 	struct inopts io;
 	struct outopts oo;
+	struct recopts rec;	/* --jsonl: records are the documents */
+	struct spool *texts;	/* and their texts, once hashed */
 	struct cluster_opts co;
 	struct out o;
 	unsigned jobs;
@@ -363,6 +349,10 @@ cluster_option(const struct cmd *c, void *args, int ch, const char *arg)
 	case OPT_CMD_FIRST + 6:
 		a->o.pairs = a->co.pairs = 1;
 		break;
+	case OPT_JSONL:
+	case OPT_ID:
+	case OPT_JSONL_SKIP_BAD:
+		return recopts_option(c, &a->rec, ch, arg);
 	default:
 		return dedup_option(a, ch, arg);
 	}
@@ -394,6 +384,7 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 		INOPT_LONG,
 		OUTOPT_LONG,
 		COMMON_LONG,
+		RECOPT_JSONL_LONG,
 		{ { "distance", required_argument, NULL, 'd' },
 		    "distance", "simhash: join within this many bits" },
 		{ { "jobs", required_argument, NULL, 'j' },
@@ -449,6 +440,7 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 	a->summary = -1;
 	shopts_init(&a->so);
 	inopts_init(&a->io);
+	recopts_init(&a->rec, REC_NONE);
 	a->oo.names[FMT_TEXT] = "groups";
 	a->oo.names[FMT_TSV] = "tsv";
 	a->oo.names[FMT_JSON] = "json";
@@ -459,7 +451,7 @@ cluster_parse(const struct cmd *c, int argc, char **argv,
 	a->o.header = a->oo.header;
 	a->o.zero = a->oo.zero || a->print0;
 	a->o.zin = a->oo.zero;
-	a->docs |= a->io.walk.recursive;
+	a->docs |= a->io.walk.recursive || a->rec.mode != REC_NONE;
 	return n;
 }
 
@@ -522,11 +514,41 @@ cluster_check_dedup(const struct cmd *c, struct cluster_args *a)
 		a->o.tally = &a->tally;
 }
 
+/*
+ * What records allow: a record is no file, to keep by its time or path,
+ * to remove, or to find under an --originals directory.
+ */
+static void
+cluster_check_records(const struct cmd *c, struct cluster_args *a)
+{
+	const struct out *o = &a->o;
+
+	recopts_check(c, &a->rec);
+	if (a->rec.mode == REC_NONE)
+		return;
+	if (o->keep == KEEP_NEWEST || o->keep == KEEP_OLDEST ||
+	    o->keep == KEEP_PATH) {
+		warnx("--keep=%s: records have no file of their own: use "
+		    "first, longest or shortest", o->keep == KEEP_PATH ?
+		    "path" : o->keep == KEEP_NEWEST ? "newest" : "oldest");
+		cli_usage(c);
+	}
+	if (o->norig > 0 || o->fmt == OUT_SH || a->io.archives ||
+	    a->io.binary) {
+		warnx("%s applies to files, not to --jsonl records",
+		    o->norig > 0 ? "--originals" : o->fmt == OUT_SH ?
+		    "--format=sh" : a->io.archives ? "--archives" :
+		    "--binary");
+		cli_usage(c);
+	}
+}
+
 /* Refuse options that do not go together. */
 static void
 cluster_check(const struct cmd *c, int argc, struct cluster_args *a)
 {
 	inopts_check(c, &a->io, argc);
+	cluster_check_records(c, a);
 	cluster_check_dedup(c, a);
 	cluster_check_out(c, a);
 	if ((a->so.given || a->so.algo_given) && !a->docs) {
@@ -607,8 +629,6 @@ cluster_read(const struct cmd *c, int argc, char **argv,
     struct cluster_args *a, struct fpset *s)
 {
 	struct hashcfg cfg;
-	struct hashrun *run;
-	int i;
 
 	if (!a->docs)
 		return cluster_lines(argc, argv, a, s);
@@ -616,23 +636,16 @@ cluster_read(const struct cmd *c, int argc, char **argv,
 	if (!a->so.algo_given)
 		a->so.algo = ALGO_OPH;
 	memset(&cfg, 0, sizeof(cfg));
-	shopts_scheme(c, &a->so, REC_NONE, &cfg.sc);
+	shopts_scheme(c, &a->so, a->rec.mode, &cfg.sc);
 	/* Known now: say so before hashing them all. */
 	check_algo_opts(&cfg.sc, a->have_t, a->have_d, a->have_lsh, &a->co, 1);
 	cfg.wt = a->so.weights != NULL ? &a->so.wt : NULL;
 	cfg.binary = a->io.binary;
 	cfg.archives = a->io.archives;
-	progress_start("files", 0);
-	if (a->io.list == NULL)
-		progress_inputs(argv, argc, &a->io.walk);
-	run = hashrun_new(&cfg, a->jobs, &a->io.walk, collect, s);
-	if (a->io.list != NULL)
-		hashrun_files0(run, a->io.list);
-	else if (argc == 0)
-		hashrun_operand(run, "-");
-	for (i = 0; i < argc; i++)
-		hashrun_operand(run, argv[i]);
-	return hashrun_finish(run);
+	cfg.mode = a->rec.mode;
+	cfg.json = &a->rec.js;
+	return cluster_docs(&cfg, a->jobs, &a->io, &a->rec, argc, argv, s,
+	    &a->texts);
 }
 
 /*
@@ -686,7 +699,7 @@ cluster_prepare(struct cluster_args *a, struct fpset *s,
 	if (!a->have_lsh)
 		cluster_bands(&s->sc, a->co.t, confirm, &a->co.lsh);
 	if (confirm) {
-		clusterchk_init(chk, s, a->jobs);
+		clusterchk_init(chk, s, a->texts, a->jobs);
 		a->co.exact = a->o.exact = clusterchk_exact;
 		a->co.prefetch = clusterchk_prefetch;
 		a->co.ctx = a->o.ctx = chk;
@@ -756,6 +769,7 @@ cluster_whole(const struct cmd *c, int argc, char **argv,
 
 	memset(&s, 0, sizeof(s));
 	rval = cluster_read(c, argc, argv, a, &s);
+	a->o.texts = a->texts;
 	cluster_prepare(a, &s, &chk);
 	isorig = ckeep_originals(&s, &a->o);
 	a->o.isorig = isorig;
@@ -771,6 +785,8 @@ cluster_whole(const struct cmd *c, int argc, char **argv,
 	free(order);
 	free(isorig);
 	fpset_free(&s);
+	spool_free(a->texts);
+	recopts_report(&a->rec);
 	shopts_free(&a->so);
 	inopts_free(&a->io);
 	return rval;

@@ -13,13 +13,26 @@
 #include "clusterchk.h"
 #include "xmalloc.h"
 
+/* A cache of sets for k's documents, of max bytes. */
+static struct setcache *
+new_cache(const struct clusterchk *k, size_t max)
+{
+	struct setcache *c = setcache_new(&k->s->sc, k->s->n, max);
+
+	if (k->texts != NULL)
+		setcache_texts(c, k->texts);
+	return c;
+}
+
 void
-clusterchk_init(struct clusterchk *k, const struct fpset *s, unsigned jobs)
+clusterchk_init(struct clusterchk *k, const struct fpset *s,
+    const struct spool *texts, unsigned jobs)
 {
 	memset(k, 0, sizeof(*k));
 	k->jobs = jobs;
 	k->s = s;
-	k->cache = setcache_new(&s->sc, s->n, SETCACHE_MAX);
+	k->texts = texts;
+	k->cache = new_cache(k, SETCACHE_MAX);
 	k->told = xcalloc(s->n ? s->n : 1, 1);
 	k->rval = EXIT_OK;
 }
@@ -126,7 +139,7 @@ clusterchk_all(struct clusterchk *k, double t, struct cluster_pair **pairs,
 	for (i = 0; i < n; i++)
 		all[i] = (uint32_t)i;
 	setcache_free(k->cache);
-	k->cache = setcache_new(&k->s->sc, n, max);
+	k->cache = new_cache(k, max);
 	clusterchk_prefetch(k, all, n);
 	set = xreallocarray(NULL, n + 1, sizeof(*set));
 	len = xreallocarray(NULL, n + 1, sizeof(*len));

@@ -15,14 +15,18 @@
 struct clusterchk {
 	const struct fpset *s;
 	struct setcache *cache;
+	const struct spool *texts;	/* records' texts, or NULL: files */
 	unsigned char *told;	/* a document's trouble was reported */
 	unsigned jobs;		/* threads to read sets ahead with */
 	int	 rval;		/* EXIT_TROUBLE once something was */
 };
 
-/* For the documents of s, read ahead with jobs threads. */
+/*
+ * For the documents of s, read ahead with jobs threads: the files they
+ * name, or (texts not NULL) the records' texts set aside in it.
+ */
 void	clusterchk_init(struct clusterchk *, const struct fpset *s,
-	    unsigned jobs);
+	    const struct spool *texts, unsigned jobs);
 
 /* Read the sets of documents ids[] ahead (a cluster_opts prefetch). */
 void	clusterchk_prefetch(void *ctx, const uint32_t *ids, size_t n);

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "clusterkeep.h"
+#include "spool.h"
 #include "xmalloc.h"
 
 /*
@@ -19,12 +20,16 @@
  * shortest, its modification time (in nanoseconds) for newest and oldest.
  * Only a regular file has a size that says how long a document is, and a
  * time that says when its text was written: the others (a directory, a
- * device) would be kept or listed for removal by it.
+ * device) would be kept or listed for removal by it.  A record's length
+ * is that of its text (no time: cluster_check refuses newest and oldest).
  */
 static long long
-doc_key(const struct fpset *s, uint32_t i, int keep)
+doc_key(const struct fpset *s, const struct out *o, uint32_t i, int keep)
 {
 	struct stat st;
+
+	if (o->texts != NULL)
+		return (long long)spool_len(o->texts, i);
 
 	if (stat(fpset_name(s, i), &st) == -1)
 		err(EXIT_TROUBLE, "--keep: %s", cli_vis(fpset_name(s, i)));
@@ -128,7 +133,7 @@ ckeep_order(const struct fpset *s, const struct out *o)
 		order_key = xreallocarray(NULL, s->n ? s->n : 1,
 		    sizeof(*order_key));
 		for (i = 0; i < s->n; i++)
-			order_key[i] = doc_key(s, (uint32_t)i, o->keep);
+			order_key[i] = doc_key(s, o, (uint32_t)i, o->keep);
 	}
 	for (i = 0; i < s->n; i++)
 		order[i] = (uint32_t)i;
@@ -152,18 +157,18 @@ ckeep_kept(const struct fpset *s, const struct group *g, const struct out *o,
 	if (byname && keep == KEEP_FIRST)
 		keep = KEEP_PATH;
 	if (keyed(keep))
-		bk = doc_key(s, best, keep);
+		bk = doc_key(s, o, best, keep);
 	for (i = 1; i < g->n; i++) {
 		id = g->id[i];
 		if (ckeep_original(o, id) != ckeep_original(o, best)) {
 			if (ckeep_original(o, id)) {
 				best = id;
-				bk = keyed(keep) ? doc_key(s, id, keep) : 0;
+				bk = keyed(keep) ? doc_key(s, o, id, keep) : 0;
 			}
 			continue;
 		}
 		c = strcmp(fpset_name(s, id), fpset_name(s, best));
-		k = keyed(keep) ? doc_key(s, id, keep) : 0;
+		k = keyed(keep) ? doc_key(s, o, id, keep) : 0;
 		if (keyed(keep) && k != bk) {
 			if ((k > bk) == larger_kept(keep)) {
 				best = id;

@@ -18,6 +18,7 @@
 #include "clustersh.h"
 #include "digest.h"
 #include "members.h"
+#include "spool.h"
 #include "xmalloc.h"
 #include "xxh.h"
 
@@ -180,12 +181,14 @@ same_places(struct member *m, size_t first, size_t end, int byname)
 }
 
 size_t
-cout_once(const struct fpset *s, uint32_t *id, size_t n, int byname)
+cout_once(const struct fpset *s, const struct out *o, uint32_t *id,
+    size_t n, int byname)
 {
 	size_t i, k, first;
 	struct member *m;
 
-	if (n < 2)
+	/* Records: two are two, whatever their names (--id may repeat). */
+	if (n < 2 || o->texts != NULL)
 		return n;
 	m = xreallocarray(NULL, n, sizeof(*m));
 	for (i = 0; i < n; i++) {
@@ -322,6 +325,25 @@ bytes_of(const char *name)
 	return h;
 }
 
+/*
+ * The hash of the bytes of document i (never 0), or 0 if it has none
+ * here: a record's text, or the file its name names.
+ */
+static uint64_t
+doc_bytes(const struct fpset *s, const struct out *o, uint32_t i)
+{
+	struct buf b = { 0 };
+	uint64_t h;
+
+	if (o->texts == NULL)
+		return bytes_of(fpset_name(s, i));
+	if (spool_read(o->texts, i, &b) != 0)
+		err(EXIT_TROUBLE, "%s", cli_vis(fpset_name(s, i)));
+	h = XXH3_64bits(b.data, b.len) | 1;
+	buf_free(&b);
+	return h;
+}
+
 /* A member of a group of empty texts, by its bytes. */
 struct bytes {
 	uint64_t h;
@@ -344,8 +366,8 @@ by_bytes(const void *a, const void *b)
  * appended to *gp.  Members that are no file here stay alone.
  */
 static void
-split_empty(const struct fpset *s, struct group **gp, size_t *n,
-    size_t *cap, size_t gi)
+split_empty(const struct fpset *s, const struct out *o, struct group **gp,
+    size_t *n, size_t *cap, size_t gi)
 {
 	struct group *g = &(*gp)[gi];
 	struct bytes *b = NULL;
@@ -356,7 +378,7 @@ split_empty(const struct fpset *s, struct group **gp, size_t *n,
 			if (b == NULL)
 				b = xreallocarray(NULL, g->n, sizeof(*b));
 			b[ne].id = g->id[i];
-			b[ne++].h = bytes_of(fpset_name(s, g->id[i]));
+			b[ne++].h = doc_bytes(s, o, g->id[i]);
 		} else
 			g->id[k++] = g->id[i];
 	if (ne == 0)
@@ -396,8 +418,8 @@ by_first(const void *a, const void *b)
  * not files here)?  Then they are no pair (split_empty).
  */
 static int
-apart(const struct fpset *s, struct place_cache *pc, uint32_t a,
-    uint32_t b)
+apart(const struct fpset *s, const struct out *o, struct place_cache *pc,
+    uint32_t a, uint32_t b)
 {
 	uint32_t i, ab[2] = { a, b };
 
@@ -407,7 +429,7 @@ apart(const struct fpset *s, struct place_cache *pc, uint32_t a,
 		pc->bytes = xcalloc(s->n, sizeof(*pc->bytes));
 	for (i = 0; i < 2; i++)
 		if (pc->bytes[ab[i]] == 0 &&
-		    (pc->bytes[ab[i]] = bytes_of(fpset_name(s, ab[i]))) == 0)
+		    (pc->bytes[ab[i]] = doc_bytes(s, o, ab[i])) == 0)
 			pc->bytes[ab[i]] = 2;
 	return pc->bytes[a] == 2 || pc->bytes[a] != pc->bytes[b];
 }
@@ -433,7 +455,7 @@ cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
 	/* Texts without shingles: apart unless the same bytes. */
 	for (i = 0, n0 = n; i < n0; i++)
 		if ((*gp)[i].n > 1)
-			split_empty(s, gp, &n, cap, i);
+			split_empty(s, o, gp, &n, cap, i);
 	g = *gp;
 	if (n > n0)
 		qsort(g, n, sizeof(*g), by_first);
@@ -443,7 +465,7 @@ cout_settle(const struct fpset *s, struct group **gp, size_t n, size_t *cap,
 			continue;
 		}
 		g[k] = g[i];
-		g[k].n = cout_once(s, g[k].id, g[k].n, byname);
+		g[k].n = cout_once(s, o, g[k].id, g[k].n, byname);
 		if (!g[k].haskept || !member(&g[k], g[k].kept))
 			g[k].kept = ckeep_kept(s, &g[k], o, byname);
 		k++;
@@ -580,12 +602,12 @@ member_row(const struct fpset *s, const struct group *g, uint32_t id,
  * remove, and the archive it is in holds other members.  Said once.
  */
 static int
-dup_member(const struct fpset *s, uint32_t id)
+dup_member(const struct fpset *s, const struct out *o, uint32_t id)
 {
 	static int told;
 	const char *name = fpset_name(s, id);
 
-	if (members_archive(name) == 0)
+	if (o->texts != NULL || members_archive(name) == 0)
 		return 0;
 	if (!told) {
 		told = 1;
@@ -618,7 +640,10 @@ tally_group(const struct fpset *s, const struct group *g,
 	o->tally->groups++;
 	o->tally->files += g->n;
 	for (k = 0; k < g->n; k++)
-		if (listed(o, g, g->id[k]) &&
+		if (o->texts != NULL && listed(o, g, g->id[k])) {
+			o->tally->dups++;
+			o->tally->bytes += spool_len(o->texts, g->id[k]);
+		} else if (listed(o, g, g->id[k]) &&
 		    members_archive(fpset_name(s, g->id[k])) == 0) {
 			o->tally->dups++;
 			if (stat(fpset_name(s, g->id[k]), &st) == 0)
@@ -631,9 +656,10 @@ cout_summary(const struct out *o)
 {
 	const struct cout_tally *t = o->tally;
 
-	fprintf(stderr, "%s: %zu file%s in %zu group%s, %ju byte%s in the "
+	fprintf(stderr, "%s: %zu %s%s in %zu group%s, %ju byte%s in the "
 	    "%zu duplicate%s\n", getprogname(), t->files,
-	    t->files == 1 ? "" : "s", t->groups, t->groups == 1 ? "" : "s",
+	    o->texts != NULL ? "record" : "file", t->files == 1 ? "" : "s",
+	    t->groups, t->groups == 1 ? "" : "s",
 	    (uintmax_t)t->bytes, t->bytes == 1 ? "" : "s", t->dups,
 	    t->dups == 1 ? "" : "s");
 }
@@ -652,7 +678,7 @@ sh_group(const struct fpset *s, const struct group *g, const struct out *o)
 		id = g->id[k];
 		if (id == g->kept)
 			continue;
-		if (!listed(o, g, id) || dup_member(s, id)) {
+		if (!listed(o, g, id) || dup_member(s, o, id)) {
 			csh_original(fpset_name(s, id));
 			continue;
 		}
@@ -718,7 +744,7 @@ cout_group(const struct fpset *s, const struct group *g,
 	for (k = 0; k <= g->n; k++) {
 		id = k == 0 ? g->kept : g->id[k - 1];
 		if ((k > 0 && id == g->kept) || (o->show == SHOW_DUPS &&
-		    (!listed(o, g, id) || dup_member(s, id))))
+		    (!listed(o, g, id) || dup_member(s, o, id))))
 			continue;
 		if (o->fmt != OUT_GROUPS)
 			member_row(s, g, id, o, run);
@@ -765,9 +791,9 @@ cout_pairs(const struct fpset *s, struct clusters *c, const struct out *o)
 		 * A document reached twice, by one name or by two paths to
 		 * one place, is not a pair with itself.
 		 */
-		if (strcmp(fpset_name(s, a), fpset_name(s, b)) == 0 ||
-		    one_place(s, &places, a, b) ||
-		    (c->pair[i].sim == 1 && apart(s, &places, a, b)))
+		if ((o->texts == NULL && (strcmp(fpset_name(s, a),
+		    fpset_name(s, b)) == 0 || one_place(s, &places, a, b))) ||
+		    (c->pair[i].sim == 1 && apart(s, o, &places, a, b)))
 			continue;
 		report_row(&r);
 		report_cell_name(&r, "a", fpset_name(s, a));

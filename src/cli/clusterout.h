@@ -13,6 +13,8 @@
 #include "fpset.h"
 #include "report.h"
 
+struct spool;
+
 /* --format: the output group's FMT_*, groups being cluster's text. */
 enum { OUT_GROUPS = FMT_TEXT, OUT_TSV = FMT_TSV, OUT_JSON = FMT_JSON,
 	OUT_SH = FMT_SH };
@@ -45,6 +47,8 @@ struct out {
 	const unsigned char *isorig;	/* per document: an original; NULL
 					   for none (ckeep_originals) */
 	struct cout_tally *tally;	/* counted by cout_group, or NULL */
+	const struct spool *texts;	/* records (--jsonl): the documents
+					   are its texts, not files */
 };
 
 /* One group: its members (ids, input order) and the kept one. */
@@ -59,10 +63,11 @@ struct group {
  * Drop from the n members id[] of a group those that are an earlier one
  * (with byname, a lesser name) again: the same name, or another path to
  * the same directory entry (realpath(3), among names of one file; hard
- * links stay apart).  Returns how many are left, in their order.
+ * links stay apart).  Records (o->texts) are never one another again.
+ * Returns how many are left, in their order.
  */
-size_t	cout_once(const struct fpset *, uint32_t *id, size_t n,
-	    int byname);
+size_t	cout_once(const struct fpset *, const struct out *o, uint32_t *id,
+	    size_t n, int byname);
 
 /*
  * Settle the n groups of *gp (cap of them allocated; members in input
