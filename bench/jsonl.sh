@@ -17,7 +17,9 @@
 # doc.jsonl, the texts as they are (newlines escaped as \n), for the figure a user
 # sees. Runs alternate (round-robin); each is timed by GNU time (%e %M), output to
 # /dev/null. Reported: median seconds, MB/s of input, peak RSS, records printed, and
-# the median over that of --tsv (target: at most 1.5).
+# the median over that of --tsv (target: at most 1.5). Two more rows time cluster on
+# the same texts: `cluster --jsonl --dups` on doc.jsonl, and `cluster -r -c 5 --dups`
+# on the Documentation files (its MB/s is of doc.jsonl's size, for comparison).
 set -euo pipefail
 export LC_ALL=C
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -48,6 +50,10 @@ add() { LABEL[n]=$1 CMD[n]=$2 IN[n]=$3; n=$((n + 1)); }
 add 'uniq --tsv doc-flat.tsv' "$(q "$bin") uniq --tsv $(q "$tmp/doc-flat.tsv")" "$tmp/doc-flat.tsv"
 add 'uniq --jsonl doc-flat.jsonl' "$(q "$bin") uniq --jsonl $(q "$tmp/doc-flat.jsonl")" "$tmp/doc-flat.jsonl"
 add 'uniq --jsonl doc.jsonl' "$(q "$bin") uniq --jsonl $(q "$tmp/doc.jsonl")" "$tmp/doc.jsonl"
+# cluster: the same records, every pair confirmed exactly from the texts set aside,
+# against cluster -r on the files themselves, in the same scheme (char 5-grams).
+add 'cluster --jsonl --dups doc.jsonl' "$(q "$bin") cluster --jsonl --dups $(q "$tmp/doc.jsonl")" "$tmp/doc.jsonl"
+add 'cluster -r -c 5 --dups Documentation' "$(q "$bin") cluster -r -c 5 --dups $(q "$docs")" "$tmp/doc.jsonl"
 
 declare -a KEPT
 for ((i = 0; i < n; i++)); do
