@@ -425,3 +425,20 @@ with open("e.jsonl", "w") as f:
 	assert_exit TROUBLE
 	assert_equal "$stderr" 'neardup: a temporary file for record texts: No such file or directory'
 }
+
+@test "jsonl-025: a 100 MB record peaks at about three times its size in uniq --jsonl and cluster --jsonl, not eighteen" {
+	native && ! sanitized || skip 'memory measured natively only'
+	[ -x /usr/bin/time ] || skip '/usr/bin/time (package time) is not installed'
+	python3 -c '
+import sys
+t = "".join("w%d " % (i % 100000) for i in range(15000000))[:100000000]
+sys.stdout.write("{\"id\":\"big\",\"text\":\"" + t + "\"}\n")
+' >big.jsonl
+	# The line, its text, the kept line, and the distinct shingles: 300 MB,
+	# where all the shingles' hashes and a set sized for them were 1.9 GB.
+	/usr/bin/time -o peak -f %M "$NEARDUP" uniq --jsonl big.jsonl | cmp - big.jsonl
+	[ "$(cat peak)" -lt 400000 ]
+	cat big.jsonl | /usr/bin/time -o peak -f %M "$NEARDUP" cluster --jsonl --all >out
+	[ "$(cat out)" = '-:1' ]
+	[ "$(cat peak)" -lt 400000 ]
+}

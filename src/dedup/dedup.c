@@ -63,6 +63,16 @@ dedup_init(struct dedup *d, const struct scheme *sc, double t,
 	d->onekeys = xreallocarray(NULL, d->lsh.b, sizeof(*d->onekeys));
 }
 
+/* The shingler's sink: the distinct shingles of the record to its store. */
+static void
+distinct_sink(void *ctx, const uint64_t *h, const double *w, size_t n)
+{
+	struct dedup_sketcher *k = ctx;
+
+	(void)w;
+	recsim_distinct_add(&k->set, h, n, k->store);
+}
+
 void
 dedup_sketcher_init(struct dedup_sketcher *k, const struct dedup *d)
 {
@@ -72,7 +82,7 @@ dedup_sketcher_init(struct dedup_sketcher *k, const struct dedup *d)
 	k->sc = d->sc;
 	k->lsh = d->lsh;
 	k->key = d->key;
-	shingle_init(&k->sh, &k->sc, NULL, recsim_sink, &k->hs);
+	shingle_init(&k->sh, &k->sc, NULL, distinct_sink, k);
 	/* Whole groups of eight for the AVX2 loop; the rest go unused. */
 	n = (k->sc.size + 7) & ~7u;
 	minhash_init(&k->mh, n, 0, k->sc.seed);
@@ -88,12 +98,12 @@ shingles(struct dedup_sketcher *k, struct dedup_item *it,
 	size_t tlen;
 
 	text = record_key(&k->key, it->rec, it->len, &tlen);
-	k->hs.n = 0;
+	it->shoff = store->n;
+	k->store = store;
+	recsim_distinct_start(&k->set);
 	shingle_feed(&k->sh, text, tlen);
 	shingle_end(&k->sh);
 	it->shingled = 1;
-	it->shoff = store->n;
-	recsim_distinct(&k->set, k->hs.h, k->hs.n, store);
 	it->nsh = store->n - it->shoff;
 }
 
@@ -127,10 +137,11 @@ sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys,
 
 	shingles(k, it, store);
 	it->sketched = 1;
-	if ((it->empty = k->hs.n == 0))
+	if ((it->empty = it->nsh == 0))
 		return;
+	/* The distinct shingles give the minima that all of them give. */
 	minhash_reset(&k->mh);
-	minhash_add(&k->mh, k->hs.h, k->hs.n);
+	minhash_add(&k->mh, store->h + it->shoff, it->nsh);
 	minhash_final(&k->mh, k->sig);
 	for (band = 0; band < k->lsh.b; band++)
 		keys[band] = band_key(k->sig + band * k->lsh.r, k->lsh.r,
@@ -159,7 +170,6 @@ dedup_sketcher_free(struct dedup_sketcher *k)
 	shingle_free(&k->sh);
 	minhash_free(&k->mh);
 	free(k->sig);
-	recsim_hashes_free(&k->hs);
 	recsim_set_free(&k->set);
 	memset(k, 0, sizeof(*k));
 }

@@ -88,7 +88,8 @@ struct dedup_sketcher {
 	struct shingler sh;
 	struct minhash mh;	/* b * r values, rounded up to 8 */
 	uint64_t *sig;
-	struct recsim_hashes hs;
+	struct recsim_hashes *store;	/* where the record's distinct
+					   shingles go */
 	struct recsim_set set;	/* for the distinct shingles */
 };
 

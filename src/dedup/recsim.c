@@ -9,7 +9,8 @@
 #include "xmalloc.h"
 
 #define SET_MIN		64
-#define CACHE_MAX	(RECSIM_RING_MIN / 16)	/* most shingles cached */
+#define RING_SHARE	16	/* a record cached takes at most 1/16 of
+				   the ring, which grows to make it so */
 #define RING_LAPS	4	/* laps of the ring before it grows */
 
 void
@@ -27,13 +28,19 @@ recsim_sink(void *ctx, const uint64_t *h, const double *w, size_t n)
 	v->n += n;
 }
 
-/* The shingler's sink: append to the array being filled. */
+/*
+ * The shingler's sink: append to the array being filled, or only the
+ * hashes not met before in the record, when r->dset says so.
+ */
 static void
 sink(void *ctx, const uint64_t *h, const double *w, size_t n)
 {
 	struct recsim *r = ctx;
 
-	recsim_sink(r->into, h, w, n);
+	if (r->dset != NULL)
+		recsim_distinct_add(r->dset, h, n, r->into);
+	else
+		recsim_sink(r->into, h, w, n);
 }
 
 static void
@@ -66,6 +73,32 @@ set_clear(struct recsim_set *s, size_t n)
 		s->gen = 1;
 	}
 	s->n = 0;
+}
+
+/* Twice the room in s, its elements kept. */
+static void
+set_grow(struct recsim_set *s)
+{
+	uint64_t *key = s->key;
+	uint32_t *stamp = s->stamp, gen = s->gen;
+	size_t cap = s->cap, i, j, mask;
+
+	s->cap = cap * 2;
+	mask = s->cap - 1;
+	s->key = xreallocarray(NULL, s->cap, sizeof(*s->key));
+	s->stamp = xcalloc(s->cap, sizeof(*s->stamp));
+	s->gen = 1;
+	for (i = 0; i < cap; i++) {
+		if (stamp[i] != gen)
+			continue;
+		for (j = (size_t)key[i] & mask; s->stamp[j] == 1;
+		    j = (j + 1) & mask)
+			continue;
+		s->stamp[j] = 1;
+		s->key[j] = key[i];
+	}
+	free(key);
+	free(stamp);
 }
 
 /* Add h to s: 1 if it was not there yet. */
@@ -135,13 +168,15 @@ cache_entry(struct recsim *r, uint32_t id)
 static uint64_t *
 ring_room(struct recsim *r, size_t n)
 {
-	if (n > CACHE_MAX)
+	if (n > RECSIM_RING / RING_SHARE)
 		return NULL;
 	/*
 	 * A ring that comes round often is too small for the records
-	 * compared: it grows (and forgets them).
+	 * compared, and one record is at most its share: it grows (and
+	 * forgets them).
 	 */
-	if (r->written >= RING_LAPS * r->ringcap && r->ringcap < RECSIM_RING) {
+	while ((r->written >= RING_LAPS * r->ringcap ||
+	    n > r->ringcap / RING_SHARE) && r->ringcap < RECSIM_RING) {
 		r->ringcap *= 2;
 		r->ring = xreallocarray(r->ring, r->ringcap, sizeof(*r->ring));
 		r->written = 0;
@@ -177,17 +212,28 @@ recsim_remember(struct recsim *r, uint32_t id, const uint64_t *h, size_t n)
 }
 
 void
-recsim_distinct(struct recsim_set *s, const uint64_t *h, size_t n,
+recsim_distinct_start(struct recsim_set *s)
+{
+	set_clear(s, 0);
+}
+
+void
+recsim_distinct_add(struct recsim_set *s, const uint64_t *h, size_t n,
     struct recsim_hashes *v)
 {
 	size_t i;
 
+	/*
+	 * At most half full, should all n be new: the shingler hands on
+	 * batches of a few thousand, so the room follows the distinct ones.
+	 */
+	while (2 * (s->n + n) > s->cap)
+		set_grow(s);
 	if (v->cap - v->n < n) {
 		while (v->cap - v->n < n)
 			v->cap = v->cap ? 2 * v->cap : 256;
 		v->h = xreallocarray(v->h, v->cap, sizeof(*v->h));
 	}
-	set_clear(s, n);
 	for (i = 0; i < n; i++)
 		if (set_add(s, h[i]))
 			v->h[v->n++] = h[i];
@@ -223,18 +269,17 @@ distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
     size_t *n)
 {
 	uint64_t *out;
-	size_t i;
 
+	/* Only the distinct ones are kept: memory goes by those. */
+	recsim_distinct_start(&r->b);
+	r->dset = &r->b;
 	shingle(r, &r->tmp, text, len);
-	set_clear(&r->b, r->tmp.n);
+	r->dset = NULL;
+	*n = r->tmp.n;
 	if ((out = ring_room(r, r->tmp.n)) == NULL)
-		out = r->tmp.h;		/* distinct ones to the front */
-	for (i = 0; i < r->tmp.n; i++)
-		if (set_add(&r->b, r->tmp.h[i]))
-			out[r->b.n - 1] = r->tmp.h[i];
-	if (out != r->tmp.h)
-		cache_enter(r, id, r->b.n);
-	*n = r->b.n;
+		return r->tmp.h;
+	memcpy(out, r->tmp.h, r->tmp.n * sizeof(*out));
+	cache_enter(r, id, r->tmp.n);
 	return out;
 }
 

@@ -6,8 +6,9 @@
  * again and again: a ring of shingle hashes and a direct-mapped index of
  * RECSIM_CACHE records into it, an entry being valid until the ring comes
  * round over its hashes.  The ring starts at RECSIM_RING_MIN hashes and
- * doubles, up to RECSIM_RING (32 MiB), when it comes round too often; the
- * index takes 2 MiB.  Nothing is allocated per record.
+ * doubles, up to RECSIM_RING (32 MiB), when it comes round too often or
+ * when a record would take more than a sixteenth of it; the index takes
+ * 2 MiB.  Nothing is allocated per record.
  */
 #ifndef RECSIM_H
 #define RECSIM_H
@@ -46,6 +47,7 @@ struct recsim_cached {
 struct recsim {
 	struct shingler sh;
 	struct recsim_hashes tmp, *into;
+	struct recsim_set *dset;	/* the sink keeps the distinct only */
 	struct recsim_set a, b;
 	struct recsim_cached *cache;
 	uint64_t *ring;
@@ -61,8 +63,14 @@ void	recsim_init(struct recsim *, const struct scheme *sc);
 void	recsim_shingle(struct recsim *, const char *text, size_t len,
 	    struct recsim_hashes *v);
 
-/* Append the distinct hashes of h[0..n) to v, in order; s is scratch. */
-void	recsim_distinct(struct recsim_set *s, const uint64_t *h, size_t n,
+/*
+ * The distinct hashes of a record, met in batches: start with s emptied,
+ * then append to v each hash of h[0..n) not met before since the start,
+ * in order.  s grows with the distinct hashes, not with all of them, so a
+ * record of 100 MB of repeated text takes memory for what is distinct.
+ */
+void	recsim_distinct_start(struct recsim_set *s);
+void	recsim_distinct_add(struct recsim_set *s, const uint64_t *h, size_t n,
 	    struct recsim_hashes *v);
 
 /*

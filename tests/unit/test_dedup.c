@@ -431,7 +431,8 @@ test_resemblance_cached(void)
 		recsim_hold(&rs, b.h, b.n);
 		/* Remembered from its hashes: it resembles itself whole. */
 		bd.n = 0;
-		recsim_distinct(&set, b.h, b.n, &bd);
+		recsim_distinct_start(&set);
+		recsim_distinct_add(&set, b.h, b.n, &bd);
 		recsim_remember(&rs, (uint32_t)(2 * k + 1), bd.h, bd.n);
 		CHECK(recsim_similar_cached(&rs, (uint32_t)(2 * k + 1), 1) ==
 		    1, "line %zu: remembered, not found", k);
@@ -441,6 +442,72 @@ test_resemblance_cached(void)
 	recsim_hashes_free(&bd);
 	recsim_set_free(&set);
 	recsim_free(&rs);
+}
+
+/*
+ * The distinct hashes of a record met in batches of any size are those of
+ * the record met whole, in order, however many: the set grows with them.
+ * A record of many shingles is cached too, once compared.
+ */
+static void
+test_distinct_batches(void)
+{
+	struct scheme sc = chars5();
+	struct recsim rs;
+	struct recsim_hashes all = { 0 }, want = { 0 }, got = { 0 }, a = { 0 };
+	struct recsim_set set = { 0 };
+	uint64_t state = 7;
+	size_t i, j, n, step;
+	char *big;
+
+	for (i = 0; i < 300000; i++) {
+		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+		/* About 60000 distinct values, each met five times. */
+		n = (size_t)(state >> 33) % 60000;
+		recsim_sink(&all, &(uint64_t){ n * 0x9E3779B97F4A7C15ULL },
+		    NULL, 1);
+	}
+	/* The distinct ones of the first 20000, in order, the slow way. */
+	for (i = 0; i < 20000; i++) {
+		for (j = 0; j < want.n && want.h[j] != all.h[i]; j++)
+			continue;
+		if (j == want.n)
+			recsim_sink(&want, &all.h[i], NULL, 1);
+	}
+	for (step = 1; step <= 4097; step = step * 8 + 1) {
+		got.n = 0;
+		recsim_distinct_start(&set);
+		for (i = 0; i < all.n; i += n) {
+			n = all.n - i < step ? all.n - i : step;
+			recsim_distinct_add(&set, all.h + i, n, &got);
+		}
+		CHECK(set.n == got.n && got.n > 55000 && got.n <= 60000,
+		    "batches of %zu: %zu distinct, %zu in the set", step,
+		    got.n, set.n);
+		for (i = 0; i < want.n; i++)
+			CHECK(got.h[i] == want.h[i], "batches of %zu: hash %zu "
+			    "out of order", step, i);
+	}
+	/* 40000 characters: some 40000 distinct 5-grams, past 4096. */
+	big = malloc(40001);
+	CHECK(big != NULL, "malloc");
+	for (i = 0; i < 40000; i++) {
+		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+		big[i] = "abcdefghijklmnopqrstuvwxyz  "[(state >> 33) % 28];
+	}
+	big[40000] = '\0';
+	recsim_init(&rs, &sc);
+	recsim_shingle(&rs, big, 40000, &a);
+	recsim_hold(&rs, a.h, a.n);
+	CHECK(recsim_similar(&rs, 1, big, 40000, 1) == 1, "big: not itself");
+	CHECK(recsim_similar_cached(&rs, 1, 1) == 1, "big: not cached");
+	recsim_free(&rs);
+	free(big);
+	recsim_hashes_free(&all);
+	recsim_hashes_free(&want);
+	recsim_hashes_free(&got);
+	recsim_hashes_free(&a);
+	recsim_set_free(&set);
 }
 
 /*
@@ -653,6 +720,7 @@ main(void)
 	RUN(test_sound_and_batched);
 	RUN(test_recall);
 	RUN(test_resemblance_cached);
+	RUN(test_distinct_batches);
 	RUN(test_resemblance_edge);
 	RUN(test_memory);
 	return unit_status();
