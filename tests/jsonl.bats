@@ -294,14 +294,27 @@ PY
 	assert_equal "$stderr" 'neardup: badid.jsonl:1: "id" is not a string or a number'
 }
 
-@test "jsonl-019: a 100 MB record peaks at about twice its size in hash --jsonl, from a file or a pipe" {
-	native && ! sanitized || skip 'memory measured natively only'
-	[ -x /usr/bin/time ] || skip '/usr/bin/time (package time) is not installed'
+# big_record: a record of 100 MB of words (100,000 distinct) in big.jsonl,
+# for a peak of memory measured with /usr/bin/time; 1 with $skipped set
+# to why not, where memory is not measured natively.
+big_record() {
+	if ! native || sanitized; then
+		skipped='memory measured natively only'
+		return 1
+	fi
+	if [ ! -x /usr/bin/time ]; then
+		skipped='/usr/bin/time (package time) is not installed'
+		return 1
+	fi
 	python3 -c '
 import sys
 t = "".join("w%d " % (i % 100000) for i in range(15000000))[:100000000]
 sys.stdout.write("{\"id\":\"big\",\"text\":\"" + t + "\"}\n")
 ' >big.jsonl
+}
+
+@test "jsonl-019: a 100 MB record peaks at about twice its size in hash --jsonl, from a file or a pipe" {
+	big_record || skip "$skipped"
 	# One copy of the line, one of the text, 5% for the rest: 210 MB,
 	# where three copies were 300 MB.
 	/usr/bin/time -o peak -f %M "$NEARDUP" hash --jsonl big.jsonl >/dev/null
@@ -427,13 +440,7 @@ with open("e.jsonl", "w") as f:
 }
 
 @test "jsonl-025: a 100 MB record peaks at about three times its size in uniq --jsonl and cluster --jsonl, not eighteen" {
-	native && ! sanitized || skip 'memory measured natively only'
-	[ -x /usr/bin/time ] || skip '/usr/bin/time (package time) is not installed'
-	python3 -c '
-import sys
-t = "".join("w%d " % (i % 100000) for i in range(15000000))[:100000000]
-sys.stdout.write("{\"id\":\"big\",\"text\":\"" + t + "\"}\n")
-' >big.jsonl
+	big_record || skip "$skipped"
 	# The line, its text, the kept line, and the distinct shingles: 300 MB,
 	# where all the shingles' hashes and a set sized for them were 1.9 GB.
 	/usr/bin/time -o peak -f %M "$NEARDUP" uniq --jsonl big.jsonl | cmp - big.jsonl
