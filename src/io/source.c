@@ -123,22 +123,34 @@ peek_pipe(int fd, unsigned char *b, size_t want, source_decided *decided)
 	return (size_t)n;
 }
 
-size_t
-source_peek(int fd, unsigned char *b, size_t want, source_decided *decided)
+/*
+ * source_peek on fd, whose fstat(2) is st and whose offset is off (-1:
+ * not known, lseek(2) asks).
+ */
+static size_t
+peek_at(int fd, const struct stat *st, off_t off, unsigned char *b,
+    size_t want, source_decided *decided)
 {
-	struct stat st;
-	off_t off;
 	ssize_t n;
 
-	if (fstat(fd, &st) == -1)
-		return 0;
-	if (S_ISFIFO(st.st_mode))
+	if (S_ISFIFO(st->st_mode))
 		return peek_pipe(fd, b, want, decided);
-	if (!S_ISREG(st.st_mode) || (off = lseek(fd, 0, SEEK_CUR)) == -1)
+	if (!S_ISREG(st->st_mode) ||
+	    (off == -1 && (off = lseek(fd, 0, SEEK_CUR)) == -1))
 		return 0;
 	while ((n = pread(fd, b, want, off)) == -1 && errno == EINTR)
 		continue;
 	return n > 0 ? (size_t)n : 0;
+}
+
+size_t
+source_peek(int fd, unsigned char *b, size_t want, source_decided *decided)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == -1)
+		return 0;
+	return peek_at(fd, &st, -1, b, want, decided);
 }
 
 /* Are the n bytes at b enough to tell a compressed stream? */
@@ -148,14 +160,20 @@ magic_decided(const unsigned char *b, size_t n)
 	return source_magic(b, n) >= 0;
 }
 
-/* Is what fd will give next compressed?  Nothing is taken from it. */
+/*
+ * Is what fd, at offset off (-1: not known), will give next compressed?
+ * Nothing is taken from it; its fstat(2) is kept in s.
+ */
 static int
-compressed(int fd)
+compressed(struct source *s, int fd, off_t off)
 {
 	unsigned char b[MAGIC_MAX];
 	size_t n;
 
-	n = source_peek(fd, b, sizeof(b), magic_decided);
+	if (fstat(fd, &s->st) == -1)
+		return 0;
+	s->have_st = 1;
+	n = peek_at(fd, &s->st, off, b, sizeof(b), magic_decided);
 	return n > 0 && source_magic(b, n) == 1;
 }
 
@@ -321,21 +339,28 @@ start_feed(struct source *s, int fd, int delim)
 	return 0;
 }
 
-int
-source_fd(struct source *s, int fd, int own, int delim)
+/* source_fd of fd at offset off (-1: not known). */
+static int
+source_fd_at(struct source *s, int fd, int own, int delim, off_t off)
 {
 	int e;
 
 	memset(s, 0, sizeof(*s));
 	s->fd = fd;
 	s->own = own;
-	if (!compressed(fd))
+	if (!compressed(s, fd, off))
 		return 0;
 	if ((e = start_feed(s, fd, delim)) != 0)
 		s->fd = fd;
 	else
 		s->infd = fd;
 	return e;
+}
+
+int
+source_fd(struct source *s, int fd, int own, int delim)
+{
+	return source_fd_at(s, fd, own, delim, -1);
 }
 
 int
@@ -348,7 +373,8 @@ source_open(struct source *s, const char *path, int isstdin, int delim,
 		return source_fd(s, STDIN_FILENO, 0, delim);
 	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | oflags)) == -1)
 		return errno;
-	if ((e = source_fd(s, fd, 1, delim)) != 0)
+	/* Just opened: at offset 0, which needs no lseek(2) to know. */
+	if ((e = source_fd_at(s, fd, 1, delim, 0)) != 0)
 		close(fd);
 	return e;
 }

@@ -19,6 +19,8 @@
 #ifndef SOURCE_H
 #define SOURCE_H
 
+#include <sys/stat.h>
+
 #include <stddef.h>
 
 #define SOURCE_WHOLE	(-1)	/* delim of a whole document */
@@ -33,6 +35,9 @@ struct source {
 	int	 infd;		/* compressed: the file the pipe is fed from */
 	struct source_feed *feed;
 	char	*why;		/* SOURCE_BROKEN: libarchive's reason */
+	struct stat st;		/* the file's fstat(2), if have_st: taken to
+				   look at it, and not asked for again */
+	int	 have_st;
 };
 
 /*

@@ -66,7 +66,9 @@ hashdoc_digest(struct digest *dg, struct hashdoc *d, int binary,
 	if ((d->errnum = source_open(&src, d->name, d->isstdin, SOURCE_WHOLE,
 	    0)) != 0)
 		return d->errnum;
-	if (fstat(src.compressed ? src.infd : src.fd, &st) == -1)
+	if (src.have_st)
+		st = src.st;
+	else if (fstat(src.compressed ? src.infd : src.fd, &st) == -1)
 		st.st_mode = 0;		/* the read will say what is wrong */
 	d->size = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 	if (S_ISDIR(st.st_mode))

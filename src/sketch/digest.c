@@ -62,7 +62,6 @@ digest_fd(struct digest *d, int fd, int skipbin, const uint64_t **values)
 
 	if (d->rbuf == NULL)
 		d->rbuf = xmalloc(DIGEST_READSIZE);
-	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	if ((e = shingle_fd(&d->sh, fd, d->rbuf, DIGEST_READSIZE, skipbin ?
 	    DIGEST_PROBE : 0)) != 0) {
 		abandon(d);

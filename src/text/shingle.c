@@ -14,6 +14,7 @@
  * new one.  Only the final XXH3 of 8 bytes is computed per shingle.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -473,6 +474,7 @@ shingle_fd(struct shingler *s, int fd, void *buf, size_t size, size_t probe)
 {
 	size_t probed = 0, m;
 	ssize_t n;
+	int first = 1;
 
 	for (;;) {
 		n = read(fd, buf, size);
@@ -483,6 +485,13 @@ shingle_fd(struct shingler *s, int fd, void *buf, size_t size, size_t probe)
 				continue;
 			return errno;
 		}
+		/*
+		 * A file that fills the buffer is worth a larger read-ahead;
+		 * the many that do not are spared the system call.
+		 */
+		if (first && (size_t)n == size)
+			(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+		first = 0;
 		if (probed < probe) {
 			m = probe - probed < (size_t)n ? probe - probed :
 			    (size_t)n;
