@@ -13,7 +13,6 @@
 #include "buf.h"
 #include "cli.h"
 #include "cluster.h"
-#include "fpline.h"
 #include "clusterchk.h"
 #include "clusterdocs.h"
 #include "clusterin.h"

@@ -5,7 +5,6 @@
  * is hashed, and the exact resemblance of records is that of files.
  */
 #include <err.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
