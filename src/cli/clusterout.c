@@ -639,16 +639,17 @@ tally_group(const struct fpset *s, const struct group *g,
 		return;
 	o->tally->groups++;
 	o->tally->files += g->n;
-	for (k = 0; k < g->n; k++)
-		if (o->texts != NULL && listed(o, g, g->id[k])) {
-			o->tally->dups++;
+	for (k = 0; k < g->n; k++) {
+		/* A record's text, or a file's size: a member is neither. */
+		if (!listed(o, g, g->id[k]) || (o->texts == NULL &&
+		    members_archive(fpset_name(s, g->id[k])) != 0))
+			continue;
+		o->tally->dups++;
+		if (o->texts != NULL)
 			o->tally->bytes += spool_len(o->texts, g->id[k]);
-		} else if (listed(o, g, g->id[k]) &&
-		    members_archive(fpset_name(s, g->id[k])) == 0) {
-			o->tally->dups++;
-			if (stat(fpset_name(s, g->id[k]), &st) == 0)
-				o->tally->bytes += (uint64_t)st.st_size;
-		}
+		else if (stat(fpset_name(s, g->id[k]), &st) == 0)
+			o->tally->bytes += (uint64_t)st.st_size;
+	}
 }
 
 void

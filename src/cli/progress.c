@@ -19,7 +19,6 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 
-#include <errno.h>
 #include <libutil.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -30,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fdio.h"
 #include "hashjob.h"
 #include "progress.h"
 #include "thread.h"
@@ -85,18 +85,7 @@ static void	clear(void);
 static int
 put_stderr(const char *buf, size_t len)
 {
-	ssize_t n;
-
-	while (len > 0) {
-		if ((n = write(STDERR_FILENO, buf, len)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return fdio_write(STDERR_FILENO, buf, len) == 0 ? 0 : -1;
 }
 
 #ifdef __GLIBC__

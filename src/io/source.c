@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "bgjob.h"
+#include "fdio.h"
 #include "record.h"
 #include "source.h"
 #include "xmalloc.h"
@@ -177,24 +178,6 @@ compressed(struct source *s, int fd, off_t off)
 	return n > 0 && source_magic(b, n) == 1;
 }
 
-/* Write all of p: 0, or an errno value (EPIPE: the reader has gone). */
-static int
-write_all(int fd, const char *p, size_t len)
-{
-	ssize_t n;
-
-	while (len > 0) {
-		if ((n = write(fd, p, len)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return errno;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * How many of the len bytes at p to write now: up to the last delimiter
  * of a record file, so that a record is written only when whole.  A
@@ -269,7 +252,7 @@ feed(void *arg)
 			break;
 		held += (size_t)n;
 		out = ready(f, buf, held);
-		if ((f->errnum = write_all(f->wfd, buf, out)) != 0)
+		if ((f->errnum = fdio_write(f->wfd, buf, out)) != 0)
 			break;
 		memmove(buf, buf + out, held - out);
 		held -= out;
@@ -277,7 +260,7 @@ feed(void *arg)
 	if (n < 0)
 		f->why = reason(f->a);
 	else if (n == 0 && f->errnum == 0 && f->why == NULL)
-		f->errnum = write_all(f->wfd, buf, held);
+		f->errnum = fdio_write(f->wfd, buf, held);
 	if (f->errnum == EPIPE)
 		f->errnum = 0;		/* the reader wanted no more */
 	free(buf);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fdio.h"
 #include "spool.h"
 #include "xmalloc.h"
 
@@ -16,7 +17,6 @@ struct spool {
 	uint64_t *off;		/* text i is off[i] .. off[i + 1] */
 	size_t	 n, cap;
 	struct buf pending;	/* the last texts, not yet written */
-	uint64_t written;	/* bytes in the file */
 };
 
 struct spool *
@@ -47,25 +47,6 @@ spool_new(void)
 	return sp;
 }
 
-/* Write all of p[0..len) at the end of the file: 0 or errno. */
-static int
-write_all(struct spool *sp, const char *p, size_t len)
-{
-	ssize_t w;
-
-	while (len > 0) {
-		if ((w = write(sp->fd, p, len)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return errno;
-		}
-		p += w;
-		len -= (size_t)w;
-		sp->written += (uint64_t)w;
-	}
-	return 0;
-}
-
 int
 spool_add(struct spool *sp, const void *text, size_t len)
 {
@@ -76,13 +57,14 @@ spool_add(struct spool *sp, const void *text, size_t len)
 		sp->off = xreallocarray(sp->off, sp->cap, sizeof(*sp->off));
 	}
 	if (sp->pending.len + len > SPOOL_BUF && sp->pending.len > 0) {
-		if ((e = write_all(sp, sp->pending.data, sp->pending.len)) != 0)
+		if ((e = fdio_write(sp->fd, sp->pending.data,
+		    sp->pending.len)) != 0)
 			return e;
 		buf_clear(&sp->pending);
 	}
 	/* A long text goes straight to the file, not through the buffer. */
 	if (len > SPOOL_BUF) {
-		if ((e = write_all(sp, text, len)) != 0)
+		if ((e = fdio_write(sp->fd, text, len)) != 0)
 			return e;
 	} else
 		buf_add(&sp->pending, text, len);
@@ -96,7 +78,7 @@ spool_seal(struct spool *sp)
 {
 	int e;
 
-	e = write_all(sp, sp->pending.data, sp->pending.len);
+	e = fdio_write(sp->fd, sp->pending.data, sp->pending.len);
 	buf_free(&sp->pending);
 	return e;
 }
