@@ -24,7 +24,6 @@
 #define TEXT_AHEAD_MIN	(1024 * 1024)	/* text faulted in ahead from here */
 #define SLOT_TEXT	0	/* the prefault slot of the text */
 #define TAG_TEXT	0x7465787468617368ULL	/* the whole-text hash */
-#define NSH_MANY	UINT8_MAX	/* d->nsh: this many or more */
 
 void
 dedup_bands(struct lsh *l, double t)
@@ -49,7 +48,7 @@ dedup_init(struct dedup *d, const struct scheme *sc, double t,
 	d->cap = RECORDS_MIN;
 	d->off = xreallocarray(NULL, d->cap + 1, sizeof(*d->off));
 	d->off[0] = 0;
-	d->nsh = xreallocarray(NULL, d->cap, sizeof(*d->nsh));
+	d->mark = xreallocarray(NULL, d->cap, sizeof(*d->mark));
 	(void)buf_reserve(&d->text, 1);	/* never a null text pointer */
 	/* One thread grows both tables, one faults the text in ahead. */
 	d->textask = TEXT_AHEAD_MIN;
@@ -204,6 +203,7 @@ exact_find(const struct dedup *d, uint64_t key, const char *p, size_t len,
 /*
  * The kept records sharing a band with the current one, in order, once.
  * There are at most DEDUP_CHAINMAX a band, so insertion sort will do.
+ * The mark of each is asked for, to be screened next.
  */
 static void
 candidates(struct dedup *d, const uint64_t *keys)
@@ -217,6 +217,7 @@ candidates(struct dedup *d, const uint64_t *keys)
 		tagmap_seek(&d->bands, keys[band], &c);
 		for (held = 0; held < DEDUP_CHAINMAX &&
 		    (id = tagmap_next(&c)) != TAGMAP_NONE; held++) {
+			__builtin_prefetch(&d->mark[id]);
 			for (j = n++; j > 0 && d->cand[j - 1] > id; j--)
 				d->cand[j] = d->cand[j - 1];
 			d->cand[j] = id;
@@ -273,11 +274,11 @@ keep(struct dedup *d, struct dedup_item *it, const uint64_t *keys,
 	if (d->n == d->cap) {
 		d->cap *= 2;
 		d->off = xreallocarray(d->off, d->cap + 1, sizeof(*d->off));
-		d->nsh = xreallocarray(d->nsh, d->cap, sizeof(*d->nsh));
+		d->mark = xreallocarray(d->mark, d->cap, sizeof(*d->mark));
 	}
 	add_text(d, it->rec, it->len);
 	d->off[d->n + 1] = d->text.len;
-	d->nsh[d->n] = it->nsh < NSH_MANY ? (uint8_t)it->nsh : NSH_MANY;
+	recsim_mark(&d->mark[d->n], sh, it->nsh);
 	it->kept = 1;
 	it->id = (uint32_t)d->n++;
 	tagmap_add(&d->exact, it->xkey, it->id);
@@ -290,7 +291,11 @@ keep(struct dedup *d, struct dedup_item *it, const uint64_t *keys,
 	return 0;
 }
 
-/* Is kept record id similar enough to the held record? */
+/*
+ * Is kept record id, which its mark did not rule out, similar enough to
+ * the held record?  The text is read only if the cache does not have its
+ * shingles.
+ */
 static int
 similar(struct dedup *d, uint32_t id)
 {
@@ -298,13 +303,6 @@ similar(struct dedup *d, uint32_t id)
 	size_t klen;
 	int r;
 
-	/*
-	 * Sizes too far apart need no shingles; else the text is read only
-	 * if the cache does not have them.
-	 */
-	if (d->nsh[id] < NSH_MANY &&
-	    !recsim_can_reach(&d->rs, d->nsh[id], d->t))
-		return 0;
 	if ((r = recsim_similar_cached(&d->rs, id, d->t)) >= 0)
 		return r;
 	krec = dedup_record(d, id, &klen);
@@ -359,7 +357,9 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
 		if (hn > 0) {
 			recsim_hold(&d->rs, h, hn);
 			held = 1;
-			if (similar(d, it->seen)) {
+			id = it->seen;
+			if (recsim_screen(&d->rs, d->mark, &id, 1, d->t) &&
+			    similar(d, id)) {
 				d->st.near++;
 				it->id = it->seen;
 				return 0;
@@ -377,6 +377,7 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
 	candidates(d, keys);
 	if (d->ncand > 0 && !held)
 		recsim_hold(&d->rs, sh, it->nsh);
+	d->ncand = recsim_screen(&d->rs, d->mark, d->cand, d->ncand, d->t);
 	for (i = 0; i < d->ncand; i++) {
 		if (similar(d, d->cand[i])) {
 			d->st.near++;
@@ -501,7 +502,7 @@ dedup_kept(const struct dedup *d)
 size_t
 dedup_memory(const struct dedup *d)
 {
-	return (d->n + 1) * sizeof(*d->off) + d->n * sizeof(*d->nsh) +
+	return (d->n + 1) * sizeof(*d->off) + d->n * sizeof(*d->mark) +
 	    tagmap_memory(&d->exact) + tagmap_memory(&d->bands);
 }
 
@@ -518,7 +519,7 @@ dedup_free(struct dedup *d)
 		prefault_drop(d->pf, SLOT_TEXT);
 	buf_free(&d->text);
 	free(d->off);
-	free(d->nsh);
+	free(d->mark);
 	tagmap_free(&d->exact);
 	tagmap_free(&d->bands);
 	bgjob_free(d->bg);

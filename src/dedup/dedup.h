@@ -8,7 +8,9 @@
  * Candidates come from LSH banding (lsh.h) over a k-hash minhash of b * r
  * values, (b, r) chosen for t with at most DEDUP_MAXB bands.  Each
  * candidate is confirmed by its exact resemblance, recomputed from the
- * kept record's text (recsim.h), so a reported duplicate always is one; a
+ * kept record's text (recsim.h), so a reported duplicate always is one,
+ * unless its mark (16 bytes a kept record, recsim.h) shows it cannot
+ * reach t, as it shows for most candidates; a
  * duplicate is missed only when no band matches (at resemblance t + 0.1,
  * with probability below 1 - LSH_RECALL), or when each band it shares is
  * held by DEDUP_CHAINMAX earlier records already.  Byte-identical records
@@ -24,10 +26,10 @@
  * Then the index adds the records in order (dedup_batch), alone.
  *
  * Memory per kept record, besides its text: 8 bytes of offset into the
- * text, 1 of its number of shingles, and 10 to 15 bytes (tagmap.h) for
- * each of its b band keys and for its text hash.  That is at most
- * 9 + 15 (b + 1) bytes: 234 with the 14 bands chosen for t = 0.7, and no
- * more at any t since b <= DEDUP_MAXB; and, while a table grows, one of
+ * text, 16 of its mark, and 10 to 15 bytes (tagmap.h) for each of its b
+ * band keys and for its text hash.  That is at most 24 + 15 (b + 1)
+ * bytes: 249 with the 14 bands chosen for t = 0.7, and no more at any t
+ * since b <= DEDUP_MAXB; and, while a table grows, one of
  * its 64 parts twice.
  * The offsets and the text grow by doubling with realloc(3), whose unused
  * tail is not resident, but for the stretch of text about to be written,
@@ -124,7 +126,7 @@ struct dedup {
 	struct buf text;	/* their bytes, back to back */
 	size_t	 textask;	/* text length at which to ask for more */
 	uint64_t *off;		/* record i is text[off[i], off[i + 1]) */
-	uint8_t	*nsh;		/* its distinct shingles, NSH_MANY or more */
+	struct recsim_mark *mark;	/* its mark (recsim.h) */
 	struct tagmap exact;	/* hash of the text -> record */
 	struct tagmap bands;	/* band key -> record */
 	struct bgjob *bg;	/* grows the tables (tagmap.h) */

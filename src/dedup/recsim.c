@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "recsim.h"
 #include "similarity.h"
 #include "xmalloc.h"
@@ -145,6 +146,28 @@ recsim_shingle(struct recsim *r, const char *text, size_t len,
 	shingle(r, v, text, len);
 }
 
+/* Set the class bits of h[0..n) in m. */
+static void
+mark_classes(struct recsim_mark *m, const uint64_t *h, size_t n)
+{
+	size_t i;
+	unsigned c;
+
+	m->w[0] = m->w[1] = 0;
+	for (i = 0; i < n; i++) {
+		/* The high half of the hash, scaled to the classes. */
+		c = (unsigned)(((h[i] >> 32) * RECSIM_CLASSES) >> 32);
+		m->w[c >> 6] |= (uint64_t)1 << (c & 63);
+	}
+}
+
+void
+recsim_mark(struct recsim_mark *m, const uint64_t *h, size_t n)
+{
+	mark_classes(m, h, n);
+	m->w[1] |= (uint64_t)(n < RECSIM_MANY ? n : RECSIM_MANY) << 56;
+}
+
 void
 recsim_hold(struct recsim *r, const uint64_t *h, size_t n)
 {
@@ -153,6 +176,60 @@ recsim_hold(struct recsim *r, const uint64_t *h, size_t n)
 	set_clear(&r->a, n);
 	for (i = 0; i < n; i++)
 		set_add(&r->a, h[i]);
+	mark_classes(&r->held, h, n);
+}
+
+#define CLASS_BITS	(((uint64_t)1 << (RECSIM_CLASSES - 64)) - 1)
+
+/*
+ * The body of recsim_screen(), compiled for each level, popcnt being an
+ * instruction from x86-64-v2 on.  A class of the held set that record b
+ * lacks holds a shingle b lacks, and the other way round: so they share
+ * at most the smaller of na and nb, each less the classes only the other
+ * has.  Its resemblance is at most shared / (na + nb - shared), which
+ * grows with shared: below t there, below t for sure.
+ */
+static inline void
+screen_body(const struct recsim_mark *held, size_t na,
+    const struct recsim_mark *marks, uint32_t *ids, size_t *n, double t)
+{
+	const struct recsim_mark *b;
+	size_t i, j, nb, onlya, onlyb, shared;
+
+	for (i = j = 0; i < *n; i++) {
+		b = &marks[ids[i]];
+		nb = (size_t)(b->w[1] >> 56);
+		if (nb < RECSIM_MANY) {
+			onlya = (size_t)__builtin_popcountll(held->w[0] &
+			    ~b->w[0]) + (size_t)__builtin_popcountll(
+			    held->w[1] & ~b->w[1] & CLASS_BITS);
+			onlyb = (size_t)__builtin_popcountll(b->w[0] &
+			    ~held->w[0]) + (size_t)__builtin_popcountll(
+			    b->w[1] & ~held->w[1] & CLASS_BITS);
+			if (onlya >= na || onlyb >= nb)
+				continue;
+			shared = na - onlya < nb - onlyb ? na - onlya :
+			    nb - onlyb;
+			if ((double)shared / (double)(na + nb - shared) < t)
+				continue;
+		}
+		ids[j++] = ids[i];
+	}
+	*n = j;
+}
+
+CPU_LEVELS(screen, (const struct recsim_mark *held, size_t na,
+    const struct recsim_mark *marks, uint32_t *ids, size_t *n, double t),
+    (held, na, marks, ids, n, t))
+
+size_t
+recsim_screen(const struct recsim *r, const struct recsim_mark *marks,
+    uint32_t *ids, size_t n, double t)
+{
+	if (r->a.n == 0)
+		return 0;
+	screen(&r->held, r->a.n, marks, ids, &n, t);
+	return n;
 }
 
 static struct recsim_cached *
@@ -303,15 +380,6 @@ resemble(struct recsim *r, const uint64_t *h, size_t nb, double t)
 		if (!set_has(&r->a, h[i]) && ++missing > allowed)
 			return 0;
 	return 1;
-}
-
-int
-recsim_can_reach(const struct recsim *r, size_t nb, double t)
-{
-	size_t na = r->a.n, most = na < nb ? na : nb;
-
-	/* similarity_least_shared() <= most, without its search. */
-	return most > 0 && (double)most / (double)(na + nb - most) >= t;
 }
 
 int

@@ -212,6 +212,18 @@ test_exact_short_circuit(void)
  * rule that out, with no resemblance computed.  The same line with one
  * word changed is of a size to compare, and is.
  */
+/* Is id among ids[0..n)? */
+static int
+kept(const uint32_t *ids, size_t n, uint32_t id)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (ids[i] == id)
+			return 1;
+	return 0;
+}
+
 static void
 test_sizes_rule_out(void)
 {
@@ -244,6 +256,89 @@ test_sizes_rule_out(void)
 	CHECK(d.st.candidates == 0 || d.rs.compared > 0,
 	    "a candidate of its size not compared");
 	dedup_free(&d);
+}
+
+/*
+ * The marks never rule out a record that resembles the held one at t (of
+ * lines from the same one with a few words changed, at several t), keep
+ * the order of those left, pass a record of RECSIM_MANY shingles or more,
+ * and rule out most lines of the same size that share nothing.
+ */
+static void
+test_marks(void)
+{
+	static const double ts[] = { 0.3, 0.5, 0.7, 0.9, 1 };
+	struct scheme sc = chars5();
+	struct recsim rs;
+	struct recsim_hashes a = { 0 }, b = { 0 }, bd = { 0 };
+	struct recsim_set set = { 0 };
+	struct recsim_mark mk[8];
+	uint32_t ids[8];
+	char x[256], y[8][256], big[2048];
+	size_t k, i, n, t, far = 0, out = 0;
+	double j;
+
+	recsim_init(&rs, &sc);
+	for (k = 0; k < 300; k++) {
+		random_line(x, sizeof(x), 10);
+		recsim_shingle(&rs, x, strlen(x), &a);
+		for (i = 0; i < 8; i++) {
+			if (i < 6)
+				mutate(y[i], sizeof(y[i]), x, (k + i) % 10);
+			else
+				random_line(y[i], sizeof(y[i]), 10);
+			if (i > 0 && i < 5)
+				mutate(y[i], sizeof(y[i]), y[i - 1],
+				    (k + 3 * i) % 10);
+			recsim_shingle(&rs, y[i], strlen(y[i]), &b);
+			bd.n = 0;
+			recsim_distinct_start(&set);
+			recsim_distinct_add(&set, b.h, b.n, &bd);
+			recsim_mark(&mk[i], bd.h, bd.n);
+		}
+		bd.n = 0;
+		recsim_distinct_start(&set);
+		recsim_distinct_add(&set, a.h, a.n, &bd);
+		recsim_hold(&rs, bd.h, bd.n);
+		for (t = 0; t < sizeof(ts) / sizeof(ts[0]); t++) {
+			for (i = 0; i < 8; i++)
+				ids[i] = (uint32_t)(7 - i);
+			n = recsim_screen(&rs, mk, ids, 8, ts[t]);
+			for (i = 0; i + 1 < n; i++)
+				CHECK(ids[i] > ids[i + 1], "line %zu: order "
+				    "lost", k);
+			for (i = 0; i < 8; i++) {
+				j = jaccard(x, strlen(x), y[i], strlen(y[i]));
+				if (j >= ts[t])
+					CHECK(kept(ids, n, (uint32_t)i),
+					    "line %zu: J %.3f >= %.2f ruled "
+					    "out", k, j, ts[t]);
+				if (i >= 6 && ts[t] == 0.5) {
+					far++;
+					out += !kept(ids, n, (uint32_t)i);
+				}
+			}
+		}
+	}
+	CHECK(out > far * 9 / 10, "only %zu of %zu unrelated lines ruled "
+	    "out", out, far);
+
+	/* Too many shingles to count in a mark: never ruled out by it. */
+	random_line(big, sizeof(big), 200);
+	recsim_shingle(&rs, big, strlen(big), &b);
+	bd.n = 0;
+	recsim_distinct_start(&set);
+	recsim_distinct_add(&set, b.h, b.n, &bd);
+	CHECK(bd.n >= RECSIM_MANY, "only %zu shingles", bd.n);
+	recsim_mark(&mk[0], bd.h, bd.n);
+	ids[0] = 0;
+	CHECK(recsim_screen(&rs, mk, ids, 1, 0.9) == 1,
+	    "a record of %zu shingles ruled out by its mark", bd.n);
+	recsim_hashes_free(&a);
+	recsim_hashes_free(&b);
+	recsim_hashes_free(&bd);
+	recsim_set_free(&set);
+	recsim_free(&rs);
 }
 
 /* A text that was a near-duplicate goes straight to its kept record. */
@@ -709,6 +804,7 @@ main(void)
 	make_words();
 	RUN(test_helper_threads);
 	RUN(test_sizes_rule_out);
+	RUN(test_marks);
 	RUN(test_text_ahead);
 	RUN(test_bands);
 	RUN(test_near_pair);
