@@ -367,9 +367,11 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
 		}
 	}
 	if (!it->sketched) {
+		/* The held shingles may have been in onesh: held anew. */
 		d->onesh.n = 0;
 		sketch(&d->one, it, keys, &d->onesh);
 		store = &d->onesh;
+		held = 0;
 	}
 	sh = store->h != NULL ? store->h + it->shoff : NULL;
 	if (it->empty)

@@ -143,7 +143,10 @@ void
 recsim_shingle(struct recsim *r, const char *text, size_t len,
     struct recsim_hashes *v)
 {
+	recsim_distinct_start(&r->b);
+	r->dset = &r->b;
 	shingle(r, v, text, len);
+	r->dset = NULL;
 }
 
 /* Set the class bits of h[0..n) in m. */
@@ -171,12 +174,24 @@ recsim_mark(struct recsim_mark *m, const uint64_t *h, size_t n)
 void
 recsim_hold(struct recsim *r, const uint64_t *h, size_t n)
 {
+	r->held = h;
+	r->nheld = n;
+	r->inset = 0;
+	mark_classes(&r->heldmark, h, n);
+}
+
+/* The set of the held shingles, for a scan. */
+static void
+held_set(struct recsim *r)
+{
 	size_t i;
 
-	set_clear(&r->a, n);
-	for (i = 0; i < n; i++)
-		set_add(&r->a, h[i]);
-	mark_classes(&r->held, h, n);
+	if (r->inset)
+		return;
+	set_clear(&r->a, r->nheld);
+	for (i = 0; i < r->nheld; i++)
+		set_add(&r->a, r->held[i]);
+	r->inset = 1;
 }
 
 #define CLASS_BITS	(((uint64_t)1 << (RECSIM_CLASSES - 64)) - 1)
@@ -226,9 +241,9 @@ size_t
 recsim_screen(const struct recsim *r, const struct recsim_mark *marks,
     uint32_t *ids, size_t n, double t)
 {
-	if (r->a.n == 0)
+	if (r->nheld == 0)
 		return 0;
-	screen(&r->held, r->a.n, marks, ids, &n, t);
+	screen(&r->heldmark, r->nheld, marks, ids, &n, t);
 	return n;
 }
 
@@ -369,12 +384,13 @@ distinct(struct recsim *r, uint32_t id, const char *text, size_t len,
 static int
 resemble(struct recsim *r, const uint64_t *h, size_t nb, double t)
 {
-	size_t i, missing, allowed, need, na = r->a.n;
+	size_t i, missing, allowed, need, na = r->nheld;
 
 	r->compared++;
 	if (na == 0 || (need = similarity_least_shared(na, nb, t, 1)) >
 	    (na < nb ? na : nb))
 		return 0;
+	held_set(r);
 	allowed = nb - need;
 	for (i = missing = 0; i < nb; i++)
 		if (!set_has(&r->a, h[i]) && ++missing > allowed)

@@ -70,8 +70,12 @@ struct recsim {
 	struct shingler sh;
 	struct recsim_hashes tmp, *into;
 	struct recsim_set *dset;	/* the sink keeps the distinct only */
-	struct recsim_set a, b;
-	struct recsim_mark held;	/* the mark of set a */
+	const uint64_t *held;	/* the record held: its shingles, */
+	size_t	 nheld;
+	struct recsim_mark heldmark;	/* its mark, */
+	struct recsim_set a;	/* and their set, once a scan needs it */
+	int	 inset;		/* a holds them */
+	struct recsim_set b;
 	struct recsim_cached *cache;
 	uint64_t *ring;
 	size_t	 ringcap;
@@ -82,7 +86,7 @@ struct recsim {
 /* Set up for the shingling of sc (kind, length, normalization, seed). */
 void	recsim_init(struct recsim *, const struct scheme *sc);
 
-/* Shingle text[0..len) into v (emptied first). */
+/* The distinct shingles of text[0..len) into v (emptied first). */
 void	recsim_shingle(struct recsim *, const char *text, size_t len,
 	    struct recsim_hashes *v);
 
@@ -105,7 +109,11 @@ void	recsim_remember(struct recsim *, uint32_t id, const uint64_t *h,
 
 void	recsim_set_free(struct recsim_set *);
 
-/* Hold the n shingle hashes h (repeats allowed) as the set compared with. */
+/*
+ * Hold the n distinct shingle hashes h as the set compared with.  They are
+ * read until the next hold, and put in a hash set only if a record is
+ * compared with them, not when recsim_screen rules out all.
+ */
 void	recsim_hold(struct recsim *, const uint64_t *h, size_t n);
 
 /* The mark of a record of n distinct shingles h. */
