@@ -104,6 +104,7 @@ shingles(struct dedup_sketcher *k, struct dedup_item *it,
 	shingle_end(&k->sh);
 	it->shingled = 1;
 	it->nsh = store->n - it->shoff;
+	recsim_mark(&it->mark, store->h + it->shoff, it->nsh);
 }
 
 /*
@@ -278,7 +279,7 @@ keep(struct dedup *d, struct dedup_item *it, const uint64_t *keys,
 	}
 	add_text(d, it->rec, it->len);
 	d->off[d->n + 1] = d->text.len;
-	recsim_mark(&d->mark[d->n], sh, it->nsh);
+	d->mark[d->n] = it->mark;
 	it->kept = 1;
 	it->id = (uint32_t)d->n++;
 	tagmap_add(&d->exact, it->xkey, it->id);
@@ -355,7 +356,10 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
 			h = d->hs.h;
 		}
 		if (hn > 0) {
-			recsim_hold(&d->rs, h, hn);
+			if (it->shingled)
+				recsim_hold_marked(&d->rs, h, hn, &it->mark);
+			else
+				recsim_hold(&d->rs, h, hn);
 			held = 1;
 			id = it->seen;
 			if (recsim_screen(&d->rs, d->mark, &id, 1, d->t) &&
@@ -378,7 +382,7 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
 		return keep(d, it, keys, sh);
 	candidates(d, keys);
 	if (d->ncand > 0 && !held)
-		recsim_hold(&d->rs, sh, it->nsh);
+		recsim_hold_marked(&d->rs, sh, it->nsh, &it->mark);
 	d->ncand = recsim_screen(&d->rs, d->mark, d->cand, d->ncand, d->t);
 	for (i = 0; i < d->ncand; i++) {
 		if (similar(d, d->cand[i])) {

@@ -80,6 +80,7 @@ struct dedup_item {
 	int	 kept;		/* index: kept (1) or a near-duplicate (0) */
 	uint32_t id;		/* index: its number, or that of the record */
 	size_t	 shoff, nsh;	/* sketch: its distinct shingles in the store */
+	struct recsim_mark mark;	/* sketch: their mark */
 };
 
 /* Turns records into sketches; one per thread. */

@@ -149,35 +149,41 @@ recsim_shingle(struct recsim *r, const char *text, size_t len,
 	r->dset = NULL;
 }
 
-/* Set the class bits of h[0..n) in m. */
-static void
-mark_classes(struct recsim_mark *m, const uint64_t *h, size_t n)
-{
-	size_t i;
-	unsigned c;
-
-	m->w[0] = m->w[1] = 0;
-	for (i = 0; i < n; i++) {
-		/* The high half of the hash, scaled to the classes. */
-		c = (unsigned)(((h[i] >> 32) * RECSIM_CLASSES) >> 32);
-		m->w[c >> 6] |= (uint64_t)1 << (c & 63);
-	}
-}
-
 void
 recsim_mark(struct recsim_mark *m, const uint64_t *h, size_t n)
 {
-	mark_classes(m, h, n);
-	m->w[1] |= (uint64_t)(n < RECSIM_MANY ? n : RECSIM_MANY) << 56;
+	uint64_t lo = 0, hi = 0, bit;
+	size_t i;
+	unsigned c;
+
+	for (i = 0; i < n; i++) {
+		/* The high half of the hash, scaled to the classes. */
+		c = (unsigned)(((h[i] >> 32) * RECSIM_CLASSES) >> 32);
+		bit = (uint64_t)1 << (c & 63);
+		lo |= c < 64 ? bit : 0;
+		hi |= c < 64 ? 0 : bit;
+	}
+	m->w[0] = lo;
+	m->w[1] = hi | (uint64_t)(n < RECSIM_MANY ? n : RECSIM_MANY) << 56;
 }
 
 void
 recsim_hold(struct recsim *r, const uint64_t *h, size_t n)
 {
+	struct recsim_mark m;
+
+	recsim_mark(&m, h, n);
+	recsim_hold_marked(r, h, n, &m);
+}
+
+void
+recsim_hold_marked(struct recsim *r, const uint64_t *h, size_t n,
+    const struct recsim_mark *m)
+{
 	r->held = h;
 	r->nheld = n;
 	r->inset = 0;
-	mark_classes(&r->heldmark, h, n);
+	r->heldmark = *m;
 }
 
 /* The set of the held shingles, for a scan. */

@@ -116,6 +116,10 @@ void	recsim_set_free(struct recsim_set *);
  */
 void	recsim_hold(struct recsim *, const uint64_t *h, size_t n);
 
+/* The same, given their mark m. */
+void	recsim_hold_marked(struct recsim *, const uint64_t *h, size_t n,
+	    const struct recsim_mark *m);
+
 /* The mark of a record of n distinct shingles h. */
 void	recsim_mark(struct recsim_mark *, const uint64_t *h, size_t n);
 
