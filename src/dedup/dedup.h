@@ -8,9 +8,9 @@
  * Candidates come from LSH banding (lsh.h) over a k-hash minhash of b * r
  * values, (b, r) chosen for t with at most DEDUP_MAXB bands.  Each
  * candidate is confirmed by its exact resemblance, recomputed from the
- * kept record's text (recsim.h), so a reported duplicate always is one,
- * unless its mark (16 bytes a kept record, recsim.h) shows it cannot
- * reach t, as it shows for most candidates; a
+ * kept record's text (recsim.h), so a reported duplicate always is one.
+ * Most candidates are ruled out before that, and exactly, by their marks
+ * (16 bytes a kept record, recsim.h), which show they cannot reach t.  A
  * duplicate is missed only when no band matches (at resemblance t + 0.1,
  * with probability below 1 - LSH_RECALL), or when each band it shares is
  * held by DEDUP_CHAINMAX earlier records already.  Byte-identical records
