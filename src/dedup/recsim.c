@@ -156,6 +156,11 @@ recsim_mark(struct recsim_mark *m, const uint64_t *h, size_t n)
 	size_t i;
 	unsigned c;
 
+	if (n >= RECSIM_MANY) {
+		m->w[0] = n;
+		m->w[1] = (uint64_t)RECSIM_MANY << 56;
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		/* The high half of the hash, scaled to the classes. */
 		c = (unsigned)(((h[i] >> 32) * RECSIM_CLASSES) >> 32);
@@ -164,7 +169,7 @@ recsim_mark(struct recsim_mark *m, const uint64_t *h, size_t n)
 		hi |= c < 64 ? 0 : bit;
 	}
 	m->w[0] = lo;
-	m->w[1] = hi | (uint64_t)(n < RECSIM_MANY ? n : RECSIM_MANY) << 56;
+	m->w[1] = hi | (uint64_t)n << 56;
 }
 
 void
@@ -204,11 +209,12 @@ held_set(struct recsim *r)
 
 /*
  * The body of recsim_screen(), compiled for each level, popcnt being an
- * instruction from x86-64-v2 on.  A class of the held set that record b
- * lacks holds a shingle b lacks, and the other way round: so they share
- * at most the smaller of na and nb, each less the classes only the other
- * has.  Its resemblance is at most shared / (na + nb - shared), which
- * grows with shared: below t there, below t for sure.
+ * instruction from x86-64-v2 on.  Two records share at most the smaller
+ * of na and nb shingles; and when both are classed, a class of the held
+ * set that record b lacks holds a shingle b lacks, and the other way
+ * round, so at most the smaller of na and nb each less the classes only
+ * the other has.  Its resemblance is at most shared / (na + nb - shared),
+ * which grows with shared: below t there, below t for sure.
  */
 static inline void
 screen_body(const struct recsim_mark *held, size_t na,
@@ -220,20 +226,22 @@ screen_body(const struct recsim_mark *held, size_t na,
 	for (i = j = 0; i < *n; i++) {
 		b = &marks[ids[i]];
 		nb = (size_t)(b->w[1] >> 56);
-		if (nb < RECSIM_MANY) {
+		onlya = onlyb = 0;
+		if (nb == RECSIM_MANY)
+			nb = (size_t)b->w[0];
+		else if (na < RECSIM_MANY) {
 			onlya = (size_t)__builtin_popcountll(held->w[0] &
 			    ~b->w[0]) + (size_t)__builtin_popcountll(
 			    held->w[1] & ~b->w[1] & CLASS_BITS);
 			onlyb = (size_t)__builtin_popcountll(b->w[0] &
 			    ~held->w[0]) + (size_t)__builtin_popcountll(
 			    b->w[1] & ~held->w[1] & CLASS_BITS);
-			if (onlya >= na || onlyb >= nb)
-				continue;
-			shared = na - onlya < nb - onlyb ? na - onlya :
-			    nb - onlyb;
-			if ((double)shared / (double)(na + nb - shared) < t)
-				continue;
 		}
+		if (onlya >= na || onlyb >= nb)
+			continue;
+		shared = na - onlya < nb - onlyb ? na - onlya : nb - onlyb;
+		if ((double)shared / (double)(na + nb - shared) < t)
+			continue;
 		ids[j++] = ids[i];
 	}
 	*n = j;

@@ -17,8 +17,10 @@
  * of one record that the other lacks holds at least one shingle that
  * the other lacks, so the classes give an upper bound on the shingles
  * the two share, and the resemblance that bound allows is an upper bound
- * on theirs.  A record is ruled out only when that bound is below t: the
- * marks never change an answer.
+ * on theirs.  A record of RECSIM_MANY shingles or more is marked by its
+ * number alone, which bounds the resemblance by the two sizes.  A record
+ * is ruled out only when the bound is below t: the marks never change an
+ * answer.
  */
 #ifndef RECSIM_H
 #define RECSIM_H
@@ -49,12 +51,14 @@ struct recsim_set {
 };
 
 #define RECSIM_CLASSES	120	/* classes of shingle hash in a mark */
-#define RECSIM_MANY	255	/* a mark's count: this many or more */
+#define RECSIM_MANY	255	/* shingles of a record too large to class */
 
 /*
- * A record's mark: bit c of the 120 bits w[0] and w[1] (low 56) is set if
- * a shingle hash of the record falls in class c; the top byte of w[1] is
- * its number of distinct shingles, RECSIM_MANY for that many or more.
+ * A record's mark.  With fewer than RECSIM_MANY distinct shingles, the top
+ * byte of w[1] is their number, and bit c of the 120 bits w[0] and w[1]
+ * (low 56) is set if a shingle hash of the record falls in class c.  With
+ * more, whose classes would all be set, the top byte is RECSIM_MANY and
+ * w[0] their number: the mark bounds by sizes alone.
  */
 struct recsim_mark {
 	uint64_t w[2];

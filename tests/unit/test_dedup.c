@@ -261,8 +261,9 @@ test_sizes_rule_out(void)
 /*
  * The marks never rule out a record that resembles the held one at t (of
  * lines from the same one with a few words changed, at several t), keep
- * the order of those left, pass a record of RECSIM_MANY shingles or more,
- * and rule out most lines of the same size that share nothing.
+ * the order of those left, bound a record of RECSIM_MANY shingles or more
+ * by its size alone, and rule out most lines of the same size that share
+ * nothing.
  */
 static void
 test_marks(void)
@@ -274,7 +275,7 @@ test_marks(void)
 	struct recsim_set set = { 0 };
 	struct recsim_mark mk[8];
 	uint32_t ids[8];
-	char x[256], y[8][256], big[2048];
+	char x[256], y[8][256], big[2048], big2[2048];
 	size_t k, i, n, t, far = 0, out = 0;
 	double j;
 
@@ -323,8 +324,13 @@ test_marks(void)
 	CHECK(out > far * 9 / 10, "only %zu of %zu unrelated lines ruled "
 	    "out", out, far);
 
-	/* Too many shingles to count in a mark: never ruled out by it. */
+	/*
+	 * Too many shingles to class: ruled out by its size against the
+	 * short line held, not by its classes against a copy of itself with
+	 * a word changed, nor, held, against a short line.
+	 */
 	random_line(big, sizeof(big), 200);
+	mutate(big2, sizeof(big2), big, 7);
 	recsim_shingle(&rs, big, strlen(big), &b);
 	bd.n = 0;
 	recsim_distinct_start(&set);
@@ -332,8 +338,22 @@ test_marks(void)
 	CHECK(bd.n >= RECSIM_MANY, "only %zu shingles", bd.n);
 	recsim_mark(&mk[0], bd.h, bd.n);
 	ids[0] = 0;
-	CHECK(recsim_screen(&rs, mk, ids, 1, 0.9) == 1,
-	    "a record of %zu shingles ruled out by its mark", bd.n);
+	CHECK(recsim_screen(&rs, mk, ids, 1, 0.1) == 0,
+	    "a record of %zu shingles not ruled out by its size", bd.n);
+	recsim_shingle(&rs, big2, strlen(big2), &a);
+	recsim_hold(&rs, a.h, a.n);
+	j = jaccard(big, strlen(big), big2, strlen(big2));
+	ids[0] = 0;
+	CHECK(j >= 0.9 && recsim_screen(&rs, mk, ids, 1, 0.9) == 1,
+	    "J %.3f: a record of %zu shingles ruled out", j, bd.n);
+	recsim_shingle(&rs, x, strlen(x), &b);
+	recsim_mark(&mk[1], b.h, b.n);
+	ids[0] = 1;
+	CHECK(recsim_screen(&rs, mk, ids, 1, 0.5) == 0,
+	    "a short line not ruled out by the size of the held record");
+	ids[0] = 1;
+	CHECK(recsim_screen(&rs, mk, ids, 1, 0.01) == 1,
+	    "a short line ruled out at 0.01");
 	recsim_hashes_free(&a);
 	recsim_hashes_free(&b);
 	recsim_hashes_free(&bd);
