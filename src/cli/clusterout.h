@@ -1,6 +1,7 @@
 /*
- * Output of neardup cluster (clusterout.c), shared by the whole-input and
- * the streaming (--sorted) ways of clustering.
+ * Output of neardup cluster (the groups in clustergroup.c, their printing
+ * in clusterout.c), shared by the whole-input and the streaming (--sorted)
+ * ways of clustering.
  */
 #ifndef CLUSTEROUT_H
 #define CLUSTEROUT_H
@@ -86,6 +87,17 @@ size_t	cout_settle(const struct fpset *, struct group **gp, size_t n,
  */
 struct group *cout_groups(const struct fpset *, struct clusters *c,
 	    const struct out *, size_t *ngroups);
+
+/*
+ * Is the confirmed pair a, b of similarity sim no pair after all: one
+ * document met twice, by one name or by two paths to one directory entry,
+ * or two empty texts of different bytes?  What it learns of the files is
+ * kept in *pc (NULL at first), freed by cout_places_free().
+ */
+struct cout_places;
+int	cout_no_pair(const struct fpset *, const struct out *o,
+	    struct cout_places **pc, uint32_t a, uint32_t b, double sim);
+void	cout_places_free(const struct fpset *, struct cout_places *pc);
 
 /* A printing of groups under way: its report, and the groups shown. */
 struct cout_run {
