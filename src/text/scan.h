@@ -34,7 +34,7 @@
 
 /* A remembered word of at most 8 bytes and its hash (wordscan.c). */
 struct scan_cached {
-	uint64_t key;		/* the word's bytes, and its length (< 8) */
+	uint64_t key;		/* the word's bytes (wordscan.c), 0 if none */
 	uint64_t hash;
 };
 

@@ -91,20 +91,24 @@ swar_bits(uint64_t x)
 	return ((x >> 7 & ONES) * 0x0102040810204080ULL) >> 56;
 }
 
-/* classify64 in 64-bit words: the same tests, 8 bytes at a time. */
+/*
+ * classify64 in 64-bit words: the same tests, 8 bytes at a time, except
+ * that *high is only nonzero if a byte is non-ASCII, and then the other
+ * results are not to be used (the scanners use no more of such a block):
+ * a byte of 0x80 or more may carry into the next in swar_in.
+ */
 static inline __attribute__((always_inline)) void
 classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
     uint64_t *upper, uint64_t *high, unsigned char low[64],
     unsigned char *spaced)
 {
-	uint64_t x, h, u, w, b, mw = 0, mu = 0, mh = 0;
+	uint64_t x, any = 0, u, w, b, mw = 0, mu = 0;
 	unsigned i;
 
 	for (i = 0; i < 64; i += 8) {
 		memcpy(&x, p + i, sizeof(x));
 		x = le64(x);		/* byte 0 the lowest, on any machine */
-		h = x & ONES * 0x80;
-		x &= ~h;
+		any |= x;
 		u = swar_in(x, 'A', 26);
 		if (keeppunct)
 			w = ~(swar_in(x, 9, 5) | swar_in(x, ' ', 1)) &
@@ -112,10 +116,8 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 		else
 			w = swar_in(x, '0', 10) |
 			    swar_in(x | ONES * 0x20, 'a', 26);
-		w &= ~h;
 		if (fold)
 			x |= u >> 2;
-		x |= h;
 		if (spaced != NULL) {
 			/* Word bytes as they are, the others spaces. */
 			b = (w >> 7) * 0xff;
@@ -126,11 +128,10 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 		memcpy(low + i, &x, sizeof(x));
 		mw |= swar_bits(w) << i;
 		mu |= swar_bits(u) << i;
-		mh |= swar_bits(h) << i;
 	}
-	*word = mw & ~mh;
+	*word = mw;
 	*upper = mu;
-	*high = mh;
+	*high = any & ONES * 0x80;
 }
 #endif
 
@@ -140,19 +141,29 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
  * small vocabulary, and a hit costs less than XXH3's length dispatch.
  */
 static inline uint64_t
-word_hash(struct scan *s, const unsigned char *p, unsigned len)
+word_hash(struct scan *s, const unsigned char *p, unsigned len,
+    int keeppunct)
 {
 	struct scan_cached *c;
 	uint64_t key, w;
 
-	memcpy(&w, p, sizeof(w));
-	w = le64(w);		/* the word's bytes the low ones, on any machine */
-	/* An 8-byte word whose last byte looks like a length is not cached. */
-	if (len > 8 || (len == 8 && (w >> 56) < 8))
+	if (len > 8)
 		return token_hash(p, len, s->seed);
-	/* Shorter words: the top byte is free, it holds the length. */
-	key = len == 8 ? w : (w & (((uint64_t)1 << (8 * len)) - 1)) |
-	    (uint64_t)len << 56;
+	memcpy(&w, p, sizeof(w));
+	/*
+	 * The key: the word's bytes the high ones, zeros below.  A word of
+	 * letters and digits has no zero byte, so the zeros tell its
+	 * length, and no key is 0 (an empty slot).  With punctuation kept,
+	 * any byte can be in a word: a shorter word's length goes in its
+	 * low byte, and an 8-byte word whose first byte looks like one is
+	 * not cached.
+	 */
+	key = le64(w) << (8 * (8 - len));
+	if (keeppunct) {
+		if (len == 8 && (key & 0xff) < 8)
+			return token_hash(p, len, s->seed);
+		key |= len & 7;
+	}
 	c = &s->cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - SCAN_CACHE_BITS)];
 	if (c->key == key)
 		return c->hash;
@@ -232,7 +243,7 @@ q_end(struct scan *s, struct itemq *q)
  */
 #define WORD(b, e) (batch ? (void)(nlong = wordhash_add(&w, nq++, nlong, \
 	low + (b), (e) - (b), s->seed)) : \
-	(void)(qh[nq++] = word_hash(s, low + (b), (e) - (b))))
+	(void)(qh[nq++] = word_hash(s, low + (b), (e) - (b), keeppunct)))
 
 /*
  * The scanner for one setting of the options, which are constants here so

@@ -990,6 +990,62 @@ test_reference(void)
 }
 
 /*
+ * With --keep-punct any byte but white space is part of a word, a zero
+ * byte or a control byte too: words that differ only by such bytes at
+ * their start or end ("a", "\0a", "a\0", "\1\2a") are different words,
+ * and no word cache may take one for another.  Long enough for the
+ * 64-byte scanners, each path, against the reference.
+ */
+static void
+test_control_words(void)
+{
+#define W(s)	{ s, sizeof(s) - 1 }
+	static const struct {
+		const char *s;
+		size_t	 n;
+	} words[] = {
+		W("a"), W("\0a"), W("a\0"), W("\1\2a"), W("\2a"), W("\7abcdefg"),
+		W("abcdefg\7"), W("\7xyzuvwt"), W("xyzuvwt"),
+		W("\0\0\0\0\0\0\0\0"), W("\0"), W("\0\0"), W("12345678"),
+		W("\1" "2345678"), W("ab"), W("\0ab"), W("\5"), W("\6\6"),
+	};
+#undef W
+	struct coll want = { 0 }, got = { 0 };
+	struct scheme sc;
+	uint64_t x = 77;
+	char text[6000];
+	size_t len = 0, k;
+	int vec;
+
+	while (len < sizeof(text) - 16) {
+		k = (size_t)(splitmix64(&x) % (sizeof(words) /
+		    sizeof(words[0])));
+		memcpy(text + len, words[k].s, words[k].n);
+		len += words[k].n;
+		text[len++] = splitmix64(&x) % 4 == 0 ? '\n' : ' ';
+	}
+	for (k = 0; k < 4; k++) {
+		sc = mkscheme(0, 1 + (unsigned)k % 3, F_KEEPPUNCT |
+		    (k == 3 ? F_KEEPCASE : 0), k);
+		ref_shingles(&sc, (const unsigned char *)text, len, &want);
+		for (vec = 0; vec < 3; vec++) {
+			cpu_disable(vec == 0 ? CPU_AVX512F | CPU_AVX512_TEXT |
+			    CPU_AVX2 : vec == 1 ? CPU_AVX512F |
+			    CPU_AVX512_TEXT : 0);
+			shingle_doc(&sc, text, len, 0, &got);
+			CHECK(coll_equal(&want, &got), "--keep-punct -w%u, "
+			    "words with control bytes%s: %zu shingles, "
+			    "reference %zu, or hashes differ", sc.ngram,
+			    vec == 2 ? "" : vec ? ", AVX-512 disabled" :
+			    ", AVX-512 and AVX2 disabled", got.n, want.n);
+		}
+	}
+	cpu_disable(0);
+	coll_free(&want);
+	coll_free(&got);
+}
+
+/*
  * One shingler, many documents: nothing of one document (a pending
  * token, a partial UTF-8 sequence, the window, the multiset counts)
  * leaks into the next.
@@ -1064,5 +1120,6 @@ main(void)
 	RUN(test_wordhash);
 	RUN(test_cpu_levels);
 	RUN(test_reference);
+	RUN(test_control_words);
 	return unit_status();
 }
