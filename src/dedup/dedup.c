@@ -202,34 +202,71 @@ exact_find(const struct dedup *d, uint64_t key, const char *p, size_t len,
 }
 
 /*
- * The kept records sharing a band with the current one, in order, once.
- * There are at most DEDUP_CHAINMAX a band, so insertion sort will do.
- * The mark of each is asked for, to be screened next.
+ * Has candidate id been met for this record already?  If not, it is now.
+ * A small table of the ids met, emptied in O(1) by a new generation.
+ */
+static int
+met(struct dedup *d, uint32_t id)
+{
+	uint64_t want = d->metgen | id, *m;
+	size_t i;
+
+	for (i = (id * 2654435761U) >> 24; (*(m = &d->met[i]) & ~(uint64_t)
+	    UINT32_MAX) == d->metgen; i = (i + 1) % DEDUP_MET)
+		if (*m == want)
+			return 1;
+	*m = want;
+	return 0;
+}
+
+/*
+ * The kept records sharing a band with the current one, each once, in
+ * the order the bands give them.  The mark of each is asked for, to be
+ * screened next.
  */
 static void
 candidates(struct dedup *d, const uint64_t *keys)
 {
 	struct tagmap_cursor c;
-	size_t i, j, n = 0, held;
+	size_t n = 0, held;
 	unsigned band;
 	uint32_t id;
 
+	_Static_assert(DEDUP_MET >= 2 * DEDUP_MAXB * DEDUP_CHAINMAX &&
+	    DEDUP_MET == 256, "met() takes 8 bits of a hash");
+	/* A generation in the high half; after 2^32 - 1, all anew. */
+	if ((d->metgen += (uint64_t)1 << 32) == 0) {
+		memset(d->met, 0, sizeof(d->met));
+		d->metgen = (uint64_t)1 << 32;
+	}
 	for (band = 0; band < d->lsh.b; band++) {
 		tagmap_seek(&d->bands, keys[band], &c);
 		for (held = 0; held < DEDUP_CHAINMAX &&
 		    (id = tagmap_next(&c)) != TAGMAP_NONE; held++) {
+			if (met(d, id))
+				continue;
 			__builtin_prefetch(&d->mark[id]);
-			for (j = n++; j > 0 && d->cand[j - 1] > id; j--)
-				d->cand[j] = d->cand[j - 1];
-			d->cand[j] = id;
+			d->cand[n++] = id;
 		}
 		d->full[band] = held == DEDUP_CHAINMAX;
 	}
-	for (i = j = 0; i < n; i++)
-		if (j == 0 || d->cand[j - 1] != d->cand[i])
-			d->cand[j++] = d->cand[i];
-	d->ncand = j;
-	d->st.candidates += j;
+	d->ncand = n;
+	d->st.candidates += n;
+}
+
+/* Sort the n candidates left, few as a rule, into the order they came. */
+static void
+sort_ids(uint32_t *ids, size_t n)
+{
+	size_t i, j;
+	uint32_t id;
+
+	for (i = 1; i < n; i++) {
+		id = ids[i];
+		for (j = i; j > 0 && ids[j - 1] > id; j--)
+			ids[j] = ids[j - 1];
+		ids[j] = id;
+	}
 }
 
 /*
@@ -384,6 +421,8 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
 	if (d->ncand > 0 && !held)
 		recsim_hold_marked(&d->rs, sh, it->nsh, &it->mark);
 	d->ncand = recsim_screen(&d->rs, d->mark, d->cand, d->ncand, d->t);
+	/* The earliest similar record is the one: in their order. */
+	sort_ids(d->cand, d->ncand);
 	for (i = 0; i < d->ncand; i++) {
 		if (similar(d, d->cand[i])) {
 			d->st.near++;

@@ -59,6 +59,7 @@
 #define DEDUP_MAXB	14	/* most bands: keeps memory within budget */
 #define DEDUP_CHAINMAX	8	/* records held under one band key */
 #define DEDUP_AHEAD	8	/* records whose table slots are asked for */
+#define DEDUP_MET	256	/* over twice the candidates of a record */
 #define DEDUP_RECENT_MIN (1 << 14)	/* text hashes dedup_look remembers */
 #define DEDUP_RECENT	(1 << 20)	/* as records come, up to this many */
 
@@ -113,6 +114,9 @@ struct dedup {
 	int	 full[DEDUP_MAXB];	/* band key holds DEDUP_CHAINMAX */
 	uint32_t cand[DEDUP_MAXB * DEDUP_CHAINMAX];	/* candidates */
 	size_t	 ncand;
+	/* The candidates met for this record: gen << 32 | id, by id. */
+	uint64_t met[DEDUP_MET];
+	uint64_t metgen;
 	struct recsim rs;	/* exact resemblance */
 	struct recsim_hashes hs;	/* the current record's shingles */
 	uint64_t *recent;	/* text hashes looked up, by their low bits */
