@@ -139,18 +139,33 @@ lengths4(const unsigned char *len)
 }
 
 /*
- * The words of over 8 bytes, four at a time, their hashes put in their
- * places (the last group padded with copies of the first word).
+ * The words of over 8 bytes, found by their lengths 32 at a time, and
+ * hashed four at a time, their hashes put in their places (the last group
+ * padded with copies of the first word).
  */
 INLINE256 void
-hash_longs(const struct wordhash *w, const struct flips *fl, uint64_t *h)
+hash_longs(const struct wordhash *w, size_t n, const struct flips *fl,
+    uint64_t *h)
 {
-	uint64_t out[4];
-	size_t i, j, k[4];
+	const __m256i nine = _mm256_set1_epi8(9);
+	uint32_t longi[WORDHASH_MAX];
+	uint64_t out[4], m;
+	size_t i, j, k[4], nlong = 0;
+	__m256i l;
 
-	for (i = 0; i < w->nlong; i += 4) {
+	for (i = 0; i < n; i += 32) {
+		/* Unsigned: a length of 9 or more is its maximum with 9. */
+		l = _mm256_loadu_si256((const __m256i *)(w->len + i));
+		m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+		    _mm256_max_epu8(l, nine), l)) &
+		    (n - i >= 32 ? 0xffffffffu : (1u << (n - i)) - 1);
+		for (; m != 0; m &= m - 1)
+			longi[nlong++] = (uint32_t)(i +
+			    (size_t)__builtin_ctzll(m));
+	}
+	for (i = 0; i < nlong; i += 4) {
 		for (j = 0; j < 4; j++)
-			k[j] = w->longi[i + j < w->nlong ? i + j : i];
+			k[j] = longi[i + j < nlong ? i + j : i];
 		_mm256_storeu_si256((__m256i *)out, hash_long(
 		    _mm256_set_epi64x((long long)w->first[k[3]],
 		    (long long)w->first[k[2]], (long long)w->first[k[1]],
@@ -190,10 +205,10 @@ wordhash_avx2(struct wordhash *w, size_t n, uint64_t seed, uint64_t *h)
 		    lengths4(w->len + i), &fl));
 	if (n % 4 != 0)
 		memcpy(h + n - n % 4, out, n % 4 * sizeof(*h));
-	hash_longs(w, &fl, h);
+	hash_longs(w, n, &fl, h);
 	for (i = 0; i < w->nhuge; i++)
 		h[w->hugei[i]] = w->hugeh[i];
-	w->nlong = w->nhuge = 0;
+	w->nhuge = 0;
 }
 #else
 typedef int wordhash_unused;	/* ISO C wants something here */

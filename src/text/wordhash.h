@@ -20,11 +20,9 @@
 struct wordhash {
 	uint64_t first[WORDHASH_MAX];	/* little-endian: byte 0 the low */
 	uint64_t last[WORDHASH_MAX];
-	unsigned char len[WORDHASH_MAX];
-	/* The words of over 8 bytes, by their place in the batch. */
-	uint32_t longi[WORDHASH_MAX];
-	size_t	 nlong;
-	/* Those of over 16, with their hashes. */
+	/* Lengths, and room to read the last ones 32 at a time. */
+	unsigned char len[WORDHASH_MAX + 32];
+	/* The words of over 16 bytes, by their place, with their hashes. */
 	uint32_t hugei[WORDHASH_MAX];
 	uint64_t hugeh[WORDHASH_MAX];
 	size_t	 nhuge;
@@ -32,15 +30,13 @@ struct wordhash {
 
 /*
  * Queue word i of the batch w (the one after the last queued): len bytes
- * (1 to 255) at p, with 8 bytes readable before it and after it.  The
- * count of words of over 8 bytes queued before it is nlong, kept by the
- * caller where the compiler can hold it in a register (w->nlong is read
- * by wordhash_avx2 only); returns the count with it.  Only the rare word
- * of over 16 bytes takes a branch.
+ * (1 to 255) at p, with 8 bytes readable before it and after it.  Only
+ * the rare word of over 16 bytes takes a branch; those of 9 to 16 are
+ * found by their lengths when the batch is hashed.
  */
-static inline size_t
-wordhash_add(struct wordhash *w, size_t i, size_t nlong,
-    const unsigned char *p, unsigned len, uint64_t seed)
+static inline void
+wordhash_add(struct wordhash *w, size_t i, const unsigned char *p,
+    unsigned len, uint64_t seed)
 {
 	uint64_t x;
 
@@ -49,17 +45,14 @@ wordhash_add(struct wordhash *w, size_t i, size_t nlong,
 	memcpy(&x, p + len - 8, sizeof(x));
 	w->last[i] = le64(x);
 	w->len[i] = (unsigned char)len;
-	w->longi[nlong] = (uint32_t)i;
 	if (len > 16) {
 		w->hugei[w->nhuge] = (uint32_t)i;
 		w->hugeh[w->nhuge++] = token_hash(p, len, seed);
 	}
-	return nlong + (len > 8);
 }
 
 /*
- * h[i] = token_hash of word i, for the n words queued in w, with w->nlong
- * set to the count of wordhash_add; empties w.
+ * h[i] = token_hash of word i, for the n words queued in w; empties w.
  * Only where the processor has AVX2.
  */
 void	wordhash_avx2(struct wordhash *w, size_t n, uint64_t seed,

@@ -231,8 +231,7 @@ q_end(struct scan *s, struct itemq *q)
 }
 
 #ifdef CPU_AVX2_SCAN
-#define WORDS_HASH() (w.nlong = nlong, nlong = 0, \
-	wordhash_avx2(&w, nq, s->seed, q.h + s->n))
+#define WORDS_HASH() wordhash_avx2(&w, nq, s->seed, q.h + s->n)
 #else
 #define WORDS_HASH() (void)0
 #endif
@@ -241,8 +240,8 @@ q_end(struct scan *s, struct itemq *q)
  * Word b .. e of low: hashed now, or queued to be hashed in a batch.  The
  * counts are locals, which the compiler keeps in registers.
  */
-#define WORD(b, e) (batch ? (void)(nlong = wordhash_add(&w, nq++, nlong, \
-	low + (b), (e) - (b), s->seed)) : \
+#define WORD(b, e) (batch ? wordhash_add(&w, nq++, low + (b), (e) - (b), \
+	s->seed) : \
 	(void)(qh[nq++] = word_hash(s, low + (b), (e) - (b), keeppunct)))
 
 /*
@@ -262,7 +261,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 	unsigned char buf[8 + 128 + 8] = { 0 }, *low = buf + 8;
 	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, *qh;
 	unsigned b, e, stop;
-	size_t nq = 0, nlong = 0;
+	size_t nq = 0;
 	struct itemq q;
 	struct wordhash w;
 

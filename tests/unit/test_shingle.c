@@ -756,8 +756,9 @@ test_token_hash(void)
 /*
  * The batch word hash of AVX2 (wordhash.c), where the processor has it:
  * every length from 1 to 40 bytes (its three mixes and the words it hashes
- * one by one), in batches of every size from 1 to 9 words, with seeds
- * that exercise the halves of its 64-bit arithmetic, against the library.
+ * one by one) and many to 255, in batches of every size from 1 to 70
+ * words (its lengths are read 32 at a time), with seeds that exercise the
+ * halves of its 64-bit arithmetic, against the library.
  */
 static void
 test_wordhash(void)
@@ -765,12 +766,12 @@ test_wordhash(void)
 #ifdef CPU_AVX2_SCAN
 	static const uint64_t seeds[] = { 0, 1, 0x123456789ULL, INT64_MAX,
 	    0xfedcba9876543210ULL };
-	unsigned char text[8 + 9 * 40 + 8];
-	uint64_t x = 11, h[9];
-	const unsigned char *at[9];
-	unsigned lens[9];
+	unsigned char text[8 + 70 * 255 + 8];
+	uint64_t x = 11, h[70];
+	const unsigned char *at[70];
+	unsigned lens[70];
 	struct wordhash *w;
-	size_t i, n, k, nlong, bad = 0;
+	size_t i, n, k, bad = 0;
 
 	if (!(cpu_usable() & CPU_AVX2))
 		return;
@@ -779,15 +780,13 @@ test_wordhash(void)
 	for (i = 0; i < sizeof(text); i++)
 		text[i] = (unsigned char)splitmix64(&x);
 	for (k = 0; k < 400 && bad < 3; k++) {
-		n = 1 + k % 9;
+		n = 1 + k % 70;
 		w->nhuge = 0;
-		for (i = nlong = 0; i < n; i++) {
-			lens[i] = 1 + (unsigned)((k * 7 + i * 13) % 40);
-			at[i] = text + 8 + 40 * i;
-			nlong = wordhash_add(w, i, nlong, at[i], lens[i],
-			    seeds[k % 5]);
+		for (i = 0; i < n; i++) {
+			lens[i] = 1 + (unsigned)((k * 7 + i * 13) % (k % 2 ? 40 : 255));
+			at[i] = text + 8 + 255 * i;
+			wordhash_add(w, i, at[i], lens[i], seeds[k % 5]);
 		}
-		w->nlong = nlong;
 		wordhash_avx2(w, n, seeds[k % 5], h);
 		for (i = 0; i < n; i++)
 			if (h[i] != XXH3_64bits_withSeed(at[i], lens[i],
