@@ -149,9 +149,15 @@ static inline __attribute__((always_inline)) void
 add128(v8 *p, const uint64_t *h, v8 *out)
 {
 	v8 ones = p[0], twos = p[1], fours = p[2], eights = p[3];
-	v8 twos_a, twos_b, fours_a, fours_b, eights_a, eights_b, sixteens, d[16];
+	v8 twos_a, twos_b, fours_a, fours_b, eights_a, eights_b, sixteens;
+	v8 d[16];
 	unsigned i;
 
+	/*
+	 * Each vector loaded by itself, the loop unrolled: a loop copying
+	 * them all first made the compiler keep the copy in memory.
+	 */
+#pragma GCC unroll 16
 	for (i = 0; i < 16; i++)
 		memcpy(&d[i], h + 8 * i, sizeof(d[i]));
 	VCSA(twos_a, ones, ones, d[0], d[1]);
