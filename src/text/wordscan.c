@@ -109,13 +109,16 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 		memcpy(&x, p + i, sizeof(x));
 		x = le64(x);		/* byte 0 the lowest, on any machine */
 		any |= x;
-		u = swar_in(x, 'A', 26);
-		if (keeppunct)
+		if (keeppunct) {
+			u = swar_in(x, 'A', 26);
 			w = ~(swar_in(x, 9, 5) | swar_in(x, ' ', 1)) &
 			    ONES * 0x80;
-		else
-			w = swar_in(x, '0', 10) |
-			    swar_in(x | ONES * 0x20, 'a', 26);
+		} else {
+			/* Letters of either case; capitals lack 0x20. */
+			u = swar_in(x | ONES * 0x20, 'a', 26);
+			w = swar_in(x, '0', 10) | u;
+			u &= ~(x << 2);
+		}
 		if (fold)
 			x |= u >> 2;
 		if (spaced != NULL) {
