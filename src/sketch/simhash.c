@@ -83,6 +83,21 @@ flush16(struct simhash *s)
 	s->pending16 = 0;
 }
 
+/* Add the sixteens held in vbytes to the counts (see simhash.h). */
+static void
+vflush(struct simhash *s)
+{
+	unsigned j, l, k;
+
+	for (j = 0; j < 8; j++)
+		for (l = 0; l < 8; l++)
+			for (k = 0; k < 8; k++)
+				s->count[8 * k + j] += 16 *
+				    (s->vbytes[j][l] >> (8 * k) & 0xFF);
+	memset(s->vbytes, 0, sizeof(s->vbytes));
+	s->vpending = 0;
+}
+
 /* A carry-save adder: the sum bits of a + b + c in *l, carries in *h. */
 static inline void
 csa(uint64_t *h, uint64_t *l, uint64_t a, uint64_t b, uint64_t c)
@@ -195,26 +210,46 @@ lanes_add(uint64_t *lanes, uint64_t x)
 	lanes[7] += spread[x >> 56];
 }
 
+/*
+ * Count the bits of the eight words of six in the byte counters vb (see
+ * vbytes in simhash.h): bit j of each byte of each word, shifted down to
+ * the byte's low bit, is added to byte counters, eight words and eight
+ * bytes at a time.  Three vector operations for each j, where lanes_add()
+ * takes eight table lookups a word.
+ */
+static inline __attribute__((always_inline)) void
+count_bits(v8 *vb, v8 six)
+{
+	unsigned j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		vb[j] += six >> j & 0x0101010101010101ULL;
+}
+
 static inline __attribute__((always_inline)) void
 add_levels_body(struct simhash *s, const uint64_t *h, size_t n)
 {
-	v8 planes[4], six;
+	v8 planes[4], six, vb[8];
 	uint64_t x[2];
 	size_t i = 0;
-	unsigned l;
 
 	if (s->bits == 64 && n >= 128) {
 		memcpy(planes, s->vones, sizeof(planes));
+		memcpy(vb, s->vbytes, sizeof(vb));
 		for (; i + 128 <= n; i += 128) {
 			add128(planes, h + i, &six);
-			/* Each byte of lanes16 takes up to 8 sixteens. */
-			if (s->pending16 > 254 - 8)
-				flush16(s);
-			for (l = 0; l < 8; l++)
-				lanes_add(s->lanes16, six[l]);
-			s->pending16 += 8;
+			/* A byte of vbytes takes one sixteen a group. */
+			if (s->vpending == 255) {
+				memcpy(s->vbytes, vb, sizeof(vb));
+				vflush(s);
+				memset(vb, 0, sizeof(vb));
+			}
+			count_bits(vb, six);
+			s->vpending++;
 		}
 		memcpy(s->vones, planes, sizeof(planes));
+		memcpy(s->vbytes, vb, sizeof(vb));
 	}
 	if (s->bits == 64) {
 		for (; i + 16 <= n; i += 16) {
@@ -272,6 +307,7 @@ simhash_final(struct simhash *s, uint64_t *out)
 
 	flush(s);
 	flush16(s);
+	vflush(s);
 	for (b = 0; b < 64; b++) {
 		s->count[b] += ((s->ones >> b) & 1) + 2 * ((s->twos >> b) & 1) +
 		    4 * ((s->fours >> b) & 1) + 8 * ((s->eights >> b) & 1);

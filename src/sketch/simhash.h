@@ -17,6 +17,9 @@ struct simhash {
 	uint64_t lanes16[8];	/* the same, counting sixteens */
 	uint64_t ones, twos, fours, eights;	/* carry-save planes */
 	uint64_t vones[8], vtwos[8], vfours[8], veights[8];	/* by lane */
+	unsigned vpending;	/* groups of 128 counted in vbytes */
+	/* Sixteens of bit 8 k + j of lane l in byte k of vbytes[j][l]. */
+	uint64_t vbytes[8][8];
 	uint64_t count[128];	/* votes for 1, per bit */
 	uint64_t nfeat;		/* features seen (unweighted) */
 	double	 wsum[128];	/* weight voting 1, per bit (weighted) */
