@@ -440,7 +440,8 @@ add(struct dedup *d, struct dedup_item *it, uint64_t *keys,
  * the one before (not yet added), may have the same text as an earlier
  * record: that is found by remembering the hashes of recent texts, and
  * such a record will be found in the table once the earlier one is added.
- * (If it is not, because two hashes met in recent, it is sketched then.)
+ * (If it is not, because two hashes met in recent, or two that share
+ * the half of their bits kept there, it is sketched then.)
  */
 void
 dedup_look(struct dedup *d, struct dedup_item *items, size_t n)
@@ -448,7 +449,7 @@ dedup_look(struct dedup *d, struct dedup_item *items, size_t n)
 	struct dedup_item *it;
 	const char *text;
 	size_t i, tlen;
-	uint64_t *r;
+	uint32_t *r;
 	uint32_t id, seen;
 
 	for (i = 0; i < n; i++) {
@@ -465,9 +466,11 @@ dedup_look(struct dedup *d, struct dedup_item *items, size_t n)
 		id = exact_find(d, it->xkey, text, tlen, &seen);
 		it->same = id != TAGMAP_NONE;
 		it->seen = it->same ? id : seen;
+		/* By the low bits of the hash, its high half kept. */
 		r = &d->recent[it->xkey & (d->nrecent - 1)];
-		it->repeat = it->seen == TAGMAP_NONE && *r == it->xkey;
-		*r = it->xkey;
+		it->repeat = it->seen == TAGMAP_NONE &&
+		    *r == (uint32_t)(it->xkey >> 32);
+		*r = (uint32_t)(it->xkey >> 32);
 	}
 	/* Room for a few records' worth, lost now and then, is plenty. */
 	if ((d->looked += n) > 2 * d->nrecent && d->nrecent < DEDUP_RECENT) {

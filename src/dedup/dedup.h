@@ -35,7 +35,7 @@
  * tail is not resident, but for the stretch of text about to be written,
  * at most a sixteenth of it, faulted in ahead (add_text() in dedup.c).
  * The text of each near-duplicate takes another 10 to 15 bytes in the
- * text table.  Besides: recent text hashes, up to 8 MiB, and the
+ * text table.  Besides: recent text hashes, up to 4 MiB, and the
  * cache of recsim.h, up to 34 MiB, as the input grows.
  */
 #ifndef DEDUP_H
@@ -119,7 +119,8 @@ struct dedup {
 	uint64_t metgen;
 	struct recsim rs;	/* exact resemblance */
 	struct recsim_hashes hs;	/* the current record's shingles */
-	uint64_t *recent;	/* text hashes looked up, by their low bits */
+	uint32_t *recent;	/* text hashes looked up, by their low bits:
+				   their high halves */
 	size_t	 nrecent;	/* a power of two */
 	uint64_t looked;	/* records looked up */
 	struct dedup_sketcher one;	/* for dedup_add and stragglers */
