@@ -125,44 +125,6 @@ part_free(struct tagmap_part *p)
 	p->bk = NULL;
 }
 
-/* The free slots of a bucket, as bits: filled from the first. */
-static unsigned
-free_slots(const struct tagmap_bucket *bk)
-{
-	unsigned e = 0;
-#ifdef __SSE2__
-	const __m128i *v = (const __m128i *)bk->id;
-	__m128i zero = _mm_setzero_si128();
-
-	e = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_load_si128(v), zero))) |
-	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_load_si128(v + 1), zero))) << 4;
-#else
-	unsigned j;
-
-	for (j = 0; j < TAGMAP_BUCKET; j++)
-		e |= (unsigned)(bk->id[j] == 0) << j;
-#endif
-	return e;
-}
-
-/* Put tag and id (as stored: id + 1) in the first free slot of p. */
-static void
-place(struct tagmap_part *p, uint32_t tag, uint32_t id1)
-{
-	size_t b = tagmap_home(p, tag);
-	unsigned e, j;
-
-	while ((e = free_slots(&p->bk[b])) == 0)
-		if (++b == p->nb)
-			b = 0;
-	j = (unsigned)__builtin_ctz(e);
-	p->bk[b].tag[j] = tag;
-	p->bk[b].id[j] = id1;
-	p->n++;
-}
-
 /*
  * The bucket at which to start reading a table for its elements in the
  * order they were added, tag by tag: one after a bucket with a free slot,
@@ -174,7 +136,7 @@ first_bucket(const struct tagmap_part *p)
 	size_t b;
 
 	for (b = 0; b < p->nb; b++)
-		if (free_slots(&p->bk[b]) != 0)
+		if (tagmap_free_slots(&p->bk[b]) != 0)
 			return b + 1 < p->nb ? b + 1 : 0;
 	return 0;
 }
@@ -188,7 +150,7 @@ refill(struct tagmap_part *to, const struct tagmap_part *from)
 
 	for (i = 0, b = start; i < from->nb; i++) {
 		for (j = 0; j < TAGMAP_BUCKET && from->bk[b].id[j] != 0; j++)
-			place(to, from->bk[b].tag[j], from->bk[b].id[j]);
+			tagmap_place(to, from->bk[b].tag[j], from->bk[b].id[j]);
 		if (++b == from->nb)
 			b = 0;
 	}
@@ -324,7 +286,7 @@ tagmap_init(struct tagmap *m, struct bgjob *bg)
 }
 
 void
-tagmap_add(struct tagmap *m, uint64_t key, uint32_t id)
+tagmap_add_slow(struct tagmap *m, uint64_t key, uint32_t id)
 {
 	struct tagmap_part *p = &m->part[key >> (64 - TAGMAP_PARTBITS)];
 
@@ -350,7 +312,7 @@ tagmap_add(struct tagmap *m, uint64_t key, uint32_t id)
 		if (p->side != NULL)
 			p = p->side;
 	}
-	place(p, (uint32_t)key, id + 1);
+	tagmap_place(p, (uint32_t)key, id + 1);
 }
 
 void

@@ -91,8 +91,12 @@ struct tagmap_cursor {
  */
 void	tagmap_init(struct tagmap *, struct bgjob *bg);
 
-/* Add id under key (ids under one key are kept in any number). */
-void	tagmap_add(struct tagmap *, uint64_t key, uint32_t id);
+/*
+ * Add id under key (ids under one key are kept in any number):
+ * tagmap_add() below, which takes this call when a part is due to grow
+ * or being rebuilt.
+ */
+void	tagmap_add_slow(struct tagmap *, uint64_t key, uint32_t id);
 
 /* Ask for the memory a lookup of key will read first. */
 void	tagmap_prefetch(const struct tagmap *, uint64_t key);
@@ -155,6 +159,59 @@ tagmap_scan(struct tagmap_cursor *c)
 #endif
 	c->last = e != 0;
 	c->match = e != 0 ? m & ((e & -e) - 1) : m;
+}
+
+/* The free slots of a bucket, as bits: filled from the first. */
+static inline unsigned
+tagmap_free_slots(const struct tagmap_bucket *bk)
+{
+	unsigned e = 0;
+#ifdef __SSE2__
+	const __m128i *v = (const __m128i *)bk->id;
+	__m128i zero = _mm_setzero_si128();
+
+	e = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_load_si128(v), zero))) |
+	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_load_si128(v + 1), zero))) << 4;
+#else
+	unsigned j;
+
+	for (j = 0; j < TAGMAP_BUCKET; j++)
+		e |= (unsigned)(bk->id[j] == 0) << j;
+#endif
+	return e;
+}
+
+/* Put tag and id (as stored: id + 1) in the first free slot of p. */
+static inline void
+tagmap_place(struct tagmap_part *p, uint32_t tag, uint32_t id1)
+{
+	size_t b = tagmap_home(p, tag);
+	unsigned e, j;
+
+	while ((e = tagmap_free_slots(&p->bk[b])) == 0)
+		if (++b == p->nb)
+			b = 0;
+	j = (unsigned)__builtin_ctz(e);
+	p->bk[b].tag[j] = tag;
+	p->bk[b].id[j] = id1;
+	p->n++;
+}
+
+/*
+ * Add id under key.  Inline, for the common case of a part that is not
+ * due to grow and not being rebuilt, which is all a slot's placing.
+ */
+static inline void
+tagmap_add(struct tagmap *m, uint64_t key, uint32_t id)
+{
+	struct tagmap_part *p = &m->part[key >> (64 - TAGMAP_PARTBITS)];
+
+	if (m->qlen == 0 && p->side == NULL && p->n < p->growat)
+		tagmap_place(p, (uint32_t)key, id + 1);
+	else
+		tagmap_add_slow(m, key, id);
 }
 
 /*
