@@ -132,6 +132,7 @@ void
 recsim_init(struct recsim *r, const struct scheme *sc)
 {
 	memset(r, 0, sizeof(*r));
+	r->leastt = -1;		/* none yet */
 	shingle_init(&r->sh, sc, NULL, sink, r);
 	r->cache = xreallocarray(NULL, RECSIM_CACHE, sizeof(*r->cache));
 	memset(r->cache, 0xFF, RECSIM_CACHE * sizeof(*r->cache));
@@ -214,50 +215,75 @@ held_set(struct recsim *r)
  * set that record b lacks holds a shingle b lacks, and the other way
  * round, so at most the smaller of na and nb each less the classes only
  * the other has.  Its resemblance is at most shared / (na + nb - shared),
- * which grows with shared: below t there, below t for sure.
+ * which grows with shared: below t there, below t for sure.  When both
+ * are classed, that test is least[na + nb] > shared, which least[]
+ * makes with the same arithmetic.
  */
 static inline void
 screen_body(const struct recsim_mark *held, size_t na,
-    const struct recsim_mark *marks, uint32_t *ids, size_t *n, double t)
+    const struct recsim_mark *marks, uint32_t *ids, size_t *n, double t,
+    const uint16_t *least)
 {
 	const struct recsim_mark *b;
+	uint64_t h0 = held->w[0], h1 = held->w[1] & CLASS_BITS;
 	size_t i, j, nb, onlya, onlyb, shared;
 
 	for (i = j = 0; i < *n; i++) {
 		b = &marks[ids[i]];
 		nb = (size_t)(b->w[1] >> 56);
-		onlya = onlyb = 0;
-		if (nb == RECSIM_MANY)
-			nb = (size_t)b->w[0];
-		else if (na < RECSIM_MANY) {
-			onlya = (size_t)__builtin_popcountll(held->w[0] &
-			    ~b->w[0]) + (size_t)__builtin_popcountll(
-			    held->w[1] & ~b->w[1] & CLASS_BITS);
-			onlyb = (size_t)__builtin_popcountll(b->w[0] &
-			    ~held->w[0]) + (size_t)__builtin_popcountll(
-			    b->w[1] & ~held->w[1] & CLASS_BITS);
+		if (nb != RECSIM_MANY && na < RECSIM_MANY) {
+			onlya = (size_t)__builtin_popcountll(h0 & ~b->w[0]) +
+			    (size_t)__builtin_popcountll(h1 & ~b->w[1]);
+			onlyb = (size_t)__builtin_popcountll(b->w[0] & ~h0) +
+			    (size_t)__builtin_popcountll(b->w[1] &
+			    CLASS_BITS & ~h1);
+			if (onlya >= na || onlyb >= nb)
+				continue;
+			shared = na - onlya < nb - onlyb ? na - onlya :
+			    nb - onlyb;
+			if (shared < least[na + nb])
+				continue;
+		} else {
+			if (nb == RECSIM_MANY)
+				nb = (size_t)b->w[0];
+			else if (nb == 0)
+				continue;
+			shared = na < nb ? na : nb;
+			if ((double)shared / (double)(na + nb - shared) < t)
+				continue;
 		}
-		if (onlya >= na || onlyb >= nb)
-			continue;
-		shared = na - onlya < nb - onlyb ? na - onlya : nb - onlyb;
-		if ((double)shared / (double)(na + nb - shared) < t)
-			continue;
 		ids[j++] = ids[i];
 	}
 	*n = j;
 }
 
 CPU_LEVELS(screen, (const struct recsim_mark *held, size_t na,
-    const struct recsim_mark *marks, uint32_t *ids, size_t *n, double t),
-    (held, na, marks, ids, n, t))
+    const struct recsim_mark *marks, uint32_t *ids, size_t *n, double t,
+    const uint16_t *least), (held, na, marks, ids, n, t, least))
+
+/* least[] (recsim.h) for threshold t. */
+static void
+least_for(struct recsim *r, double t)
+{
+	size_t u, o;
+
+	for (u = 0; u < 2 * RECSIM_MANY; u++) {
+		for (o = 0; o < u && (double)o / (double)(u - o) < t; o++)
+			continue;
+		r->least[u] = (uint16_t)o;
+	}
+	r->leastt = t;
+}
 
 size_t
-recsim_screen(const struct recsim *r, const struct recsim_mark *marks,
+recsim_screen(struct recsim *r, const struct recsim_mark *marks,
     uint32_t *ids, size_t n, double t)
 {
 	if (r->nheld == 0)
 		return 0;
-	screen(&r->heldmark, r->nheld, marks, ids, &n, t);
+	if (r->leastt != t)
+		least_for(r, t);
+	screen(&r->heldmark, r->nheld, marks, ids, &n, t, r->least);
 	return n;
 }
 

@@ -85,6 +85,12 @@ struct recsim {
 	size_t	 ringcap;
 	uint64_t written;	/* hashes ever written to the ring */
 	uint64_t compared, cached;	/* counts for tests and tuning */
+	/*
+	 * For the threshold leastt, least[u] is the fewest shingles two
+	 * classed records of u together must share to resemble at leastt.
+	 */
+	double	 leastt;
+	uint16_t least[2 * RECSIM_MANY];
 };
 
 /* Set up for the shingling of sc (kind, length, normalization, seed). */
@@ -133,7 +139,7 @@ void	recsim_mark(struct recsim_mark *, const uint64_t *h, size_t n);
  * far as the marks tell; returns how many.  A record ruled out does not
  * resemble it at t.
  */
-size_t	recsim_screen(const struct recsim *, const struct recsim_mark *marks,
+size_t	recsim_screen(struct recsim *, const struct recsim_mark *marks,
 	    uint32_t *ids, size_t n, double t);
 
 /*

@@ -259,6 +259,82 @@ test_sizes_rule_out(void)
 }
 
 /*
+ * What the marks of a held record a of na shingles and a record b allow,
+ * written out from their definition (recsim.h): 1 if b may resemble a at
+ * t, with the division of the bound made for each pair.
+ */
+static int
+mark_allows(const struct recsim_mark *a, size_t na,
+    const struct recsim_mark *b, double t)
+{
+	const uint64_t cls = ((uint64_t)1 << (RECSIM_CLASSES - 64)) - 1;
+	size_t nb = (size_t)(b->w[1] >> 56), onlya = 0, onlyb = 0, shared;
+
+	if (nb == RECSIM_MANY)
+		nb = (size_t)b->w[0];
+	else if (na < RECSIM_MANY) {
+		onlya = (size_t)__builtin_popcountll(a->w[0] & ~b->w[0]) +
+		    (size_t)__builtin_popcountll(a->w[1] & ~b->w[1] & cls);
+		onlyb = (size_t)__builtin_popcountll(b->w[0] & ~a->w[0]) +
+		    (size_t)__builtin_popcountll(b->w[1] & ~a->w[1] & cls);
+	}
+	if (onlya >= na || onlyb >= nb)
+		return 0;
+	shared = na - onlya < nb - onlyb ? na - onlya : nb - onlyb;
+	return (double)shared / (double)(na + nb - shared) >= t;
+}
+
+/*
+ * The screen answers as mark_allows() does, pair by pair: records of 1
+ * to 300 shingles sharing any number of them, at thresholds that are and
+ * are not exact binary fractions, each met at the boundary of some pair
+ * (the screen keeps a table of the shared counts per total, made anew
+ * when the threshold changes).
+ */
+static void
+test_screen_exact(void)
+{
+	static const double ts[] = {
+		0.1, 0.2, 1.0 / 3, 0.5, 0.6, 2.0 / 3, 0.7, 0.8, 0.9, 0.95, 1,
+	};
+	struct scheme sc = chars5();
+	struct recsim rs;
+	struct recsim_mark ma, mb;
+	uint64_t a[300], b[300];
+	uint32_t id;
+	size_t k, i, na, nb, sh, t, bad = 0, kept = 0;
+
+	recsim_init(&rs, &sc);
+	for (k = 0; k < 20000 && bad < 5; k++) {
+		na = 1 + splitmix64(&seed) % (k % 8 == 0 ? 300 : 60);
+		nb = 1 + splitmix64(&seed) % (k % 8 == 1 ? 300 : 60);
+		sh = splitmix64(&seed) % ((na < nb ? na : nb) + 1);
+		for (i = 0; i < na; i++)
+			a[i] = splitmix64(&seed);
+		for (i = 0; i < nb; i++)
+			b[i] = i < sh ? a[i] : splitmix64(&seed);
+		recsim_mark(&ma, a, na);
+		recsim_mark(&mb, b, nb);
+		recsim_hold(&rs, a, na);
+		for (t = 0; t < sizeof(ts) / sizeof(ts[0]); t++) {
+			id = 0;
+			i = recsim_screen(&rs, &mb, &id, 1, ts[t]);
+			kept += i;
+			if (i != (size_t)mark_allows(&ma, na, &mb, ts[t]) &&
+			    bad++ < 5)
+				CHECK(0, "na %zu nb %zu shared %zu t %.4f: "
+				    "screen %zu, by the definition %d", na,
+				    nb, sh, ts[t], i,
+				    mark_allows(&ma, na, &mb, ts[t]));
+		}
+	}
+	CHECK(kept > 0 && kept < k * (sizeof(ts) / sizeof(ts[0])),
+	    "kept %zu of %zu: no test", kept,
+	    k * (sizeof(ts) / sizeof(ts[0])));
+	recsim_free(&rs);
+}
+
+/*
  * The marks never rule out a record that resembles the held one at t (of
  * lines from the same one with a few words changed, at several t), keep
  * the order of those left, bound a record of RECSIM_MANY shingles or more
@@ -825,6 +901,7 @@ main(void)
 	RUN(test_helper_threads);
 	RUN(test_sizes_rule_out);
 	RUN(test_marks);
+	RUN(test_screen_exact);
 	RUN(test_text_ahead);
 	RUN(test_bands);
 	RUN(test_near_pair);
