@@ -1,14 +1,20 @@
 /*
  * What the processor has, less what the command layer switched off (see
  * cpu.h).  __builtin_cpu_supports reads what libgcc found at start-up, so
- * asking again costs a few loads and needs no lock.
+ * asking needs no lock; the answer is kept, since the loops of CPU_LEVELS
+ * ask at every call (uniq's screen once a record).
  */
+#include <stdatomic.h>
+
 #include "cpu.h"
 
+#define KNOWN	0x80000000u	/* in have: the rest is what there is */
+
 static unsigned disabled;
+static _Atomic unsigned have;
 
 static unsigned
-supported(void)
+ask(void)
 {
 	unsigned m = 0;
 
@@ -35,6 +41,19 @@ supported(void)
 #endif
 #endif
 	return m;
+}
+
+/* Threads that ask at once find the same answer: no lock either. */
+static unsigned
+supported(void)
+{
+	unsigned m = atomic_load_explicit(&have, memory_order_relaxed);
+
+	if (!(m & KNOWN)) {
+		m = ask() | KNOWN;
+		atomic_store_explicit(&have, m, memory_order_relaxed);
+	}
+	return m & ~KNOWN;
 }
 
 void
