@@ -315,6 +315,25 @@ tagmap_add_slow(struct tagmap *m, uint64_t key, uint32_t id)
 	tagmap_place(p, (uint32_t)key, id + 1);
 }
 
+void
+tagmap_prefetch(const struct tagmap *m, uint64_t key)
+{
+	const struct tagmap_part *p = tagmap_part_of(m, key);
+
+	__builtin_prefetch(&p->bk[tagmap_home(p, (uint32_t)key)]);
+}
+
+void
+tagmap_prefetch_next(const struct tagmap *m, uint64_t key)
+{
+	const struct tagmap_part *p = tagmap_part_of(m, key);
+	size_t b = tagmap_home(p, (uint32_t)key);
+
+	/* Buckets fill from their first slot: full if the last is taken. */
+	if (p->bk[b].id[TAGMAP_BUCKET - 1] != 0)
+		__builtin_prefetch(&p->bk[b + 1 < p->nb ? b + 1 : 0]);
+}
+
 size_t
 tagmap_memory(const struct tagmap *m)
 {

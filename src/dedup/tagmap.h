@@ -98,6 +98,15 @@ void	tagmap_init(struct tagmap *, struct bgjob *bg);
  */
 void	tagmap_add_slow(struct tagmap *, uint64_t key, uint32_t id);
 
+/* Ask for the memory a lookup of key will read first. */
+void	tagmap_prefetch(const struct tagmap *, uint64_t key);
+
+/*
+ * After tagmap_prefetch(), once that memory is in: ask for the bucket
+ * after the key's first if the lookup will go on there, the first being
+ * full.
+ */
+void	tagmap_prefetch_next(const struct tagmap *, uint64_t key);
 
 /* Bytes held, at most. */
 size_t	tagmap_memory(const struct tagmap *);
@@ -203,30 +212,6 @@ tagmap_add(struct tagmap *m, uint64_t key, uint32_t id)
 		tagmap_place(p, (uint32_t)key, id + 1);
 	else
 		tagmap_add_slow(m, key, id);
-}
-
-/* Ask for the memory a lookup of key will read first. */
-static inline void
-tagmap_prefetch(const struct tagmap *m, uint64_t key)
-{
-	const struct tagmap_part *p = tagmap_part_of(m, key);
-
-	__builtin_prefetch(&p->bk[tagmap_home(p, (uint32_t)key)]);
-}
-
-/*
- * After tagmap_prefetch(), once that memory is in: ask for the bucket
- * after the key's first if the lookup will go on there, the first being
- * full (buckets fill from their first slot: full if the last is taken).
- */
-static inline void
-tagmap_prefetch_next(const struct tagmap *m, uint64_t key)
-{
-	const struct tagmap_part *p = tagmap_part_of(m, key);
-	size_t b = tagmap_home(p, (uint32_t)key);
-
-	if (p->bk[b].id[TAGMAP_BUCKET - 1] != 0)
-		__builtin_prefetch(&p->bk[b + 1 < p->nb ? b + 1 : 0]);
 }
 
 /*
