@@ -261,17 +261,19 @@ CPU_LEVELS(screen, (const struct recsim_mark *held, size_t na,
     const struct recsim_mark *marks, uint32_t *ids, size_t *n, double t,
     const uint16_t *least), (held, na, marks, ids, n, t, least))
 
-/* least[] (recsim.h) for threshold t. */
+/*
+ * least[] (recsim.h) for threshold t.  The count depends on the sum u
+ * alone, and is at most half of it (t <= 1), within the cap of the two
+ * halves of u.
+ */
 static void
 least_for(struct recsim *r, double t)
 {
-	size_t u, o;
+	size_t u;
 
-	for (u = 0; u < 2 * RECSIM_MANY; u++) {
-		for (o = 0; o < u && (double)o / (double)(u - o) < t; o++)
-			continue;
-		r->least[u] = (uint16_t)o;
-	}
+	for (u = 0; u < 2 * RECSIM_MANY; u++)
+		r->least[u] = (uint16_t)similarity_least_shared(u - u / 2,
+		    u / 2, t, 1);
 	r->leastt = t;
 }
 
