@@ -127,40 +127,6 @@ tagmap_home(const struct tagmap_part *p, uint32_t tag)
 	return (size_t)(((uint64_t)tag * p->nb) >> 32);
 }
 
-/*
- * The slots of bucket b of the cursor's table that hold its tag, as bits,
- * and whether the bucket ends the lookup: four vector compares, no
- * branch.
- */
-static inline void
-tagmap_scan(struct tagmap_cursor *c)
-{
-	const struct tagmap_bucket *bk = &c->p->bk[c->b];
-	unsigned m = 0, e = 0;
-#ifdef __SSE2__
-	const __m128i *v = (const __m128i *)bk;
-	__m128i t = _mm_set1_epi32((int)c->tag), none = _mm_setzero_si128();
-
-	m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_loadu_si128(v), t))) |
-	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_loadu_si128(v + 1), t))) << 4;
-	e = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_loadu_si128(v + 2), none))) |
-	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_loadu_si128(v + 3), none))) << 4;
-#else
-	unsigned j;
-
-	for (j = 0; j < TAGMAP_BUCKET; j++) {
-		m |= (unsigned)(bk->tag[j] == c->tag) << j;
-		e |= (unsigned)(bk->id[j] == 0) << j;
-	}
-#endif
-	c->last = e != 0;
-	c->match = e != 0 ? m & ((e & -e) - 1) : m;
-}
-
 /* The free slots of a bucket, as bits: filled from the first. */
 static inline unsigned
 tagmap_free_slots(const struct tagmap_bucket *bk)
@@ -181,6 +147,34 @@ tagmap_free_slots(const struct tagmap_bucket *bk)
 		e |= (unsigned)(bk->id[j] == 0) << j;
 #endif
 	return e;
+}
+
+/*
+ * The slots of bucket b of the cursor's table that hold its tag, as bits,
+ * and whether the bucket ends the lookup: four vector compares, no
+ * branch.
+ */
+static inline void
+tagmap_scan(struct tagmap_cursor *c)
+{
+	const struct tagmap_bucket *bk = &c->p->bk[c->b];
+	unsigned m = 0, e = tagmap_free_slots(bk);
+#ifdef __SSE2__
+	const __m128i *v = (const __m128i *)bk->tag;
+	__m128i t = _mm_set1_epi32((int)c->tag);
+
+	m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_loadu_si128(v), t))) |
+	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_loadu_si128(v + 1), t))) << 4;
+#else
+	unsigned j;
+
+	for (j = 0; j < TAGMAP_BUCKET; j++)
+		m |= (unsigned)(bk->tag[j] == c->tag) << j;
+#endif
+	c->last = e != 0;
+	c->match = e != 0 ? m & ((e & -e) - 1) : m;
 }
 
 /* Put tag and id (as stored: id + 1) in the first free slot of p. */
