@@ -34,29 +34,42 @@ xxh_le64(uint64_t x, uint64_t seed)
 }
 
 /*
- * xxh_le64 of each of n values, in place: XXH3's 4-to-8-byte path written
- * out for 8 bytes, with the seed's part settled once, in a loop that
- * compilers vectorize.
+ * xxh_le64 in two parts, for loops that compilers vectorize: the part
+ * that depends on the seed only, made once, and the rest, XXH3's 4-to-8
+ * byte path written out for 8 bytes.
  */
+static inline uint64_t
+xxh_le64_flip(uint64_t seed)
+{
+	seed ^= (uint64_t)XXH_swap32((uint32_t)seed) << 32;
+	return (XXH_readLE64(XXH3_kSecret + 8) ^
+	    XXH_readLE64(XXH3_kSecret + 16)) - seed;
+}
+
+static inline uint64_t
+xxh_le64_flipped(uint64_t x, uint64_t flip)
+{
+	const uint64_t m = 0x9FB21C651E98DF25ULL;
+	uint64_t h;
+
+	/* The first 4 bytes of the 8 are the low half of x. */
+	h = ((x << 32) | (x >> 32)) ^ flip;
+	h ^= ((h << 49) | (h >> 15)) ^ ((h << 24) | (h >> 40));
+	h *= m;
+	h ^= (h >> 35) + 8;
+	h *= m;
+	return h ^ (h >> 28);
+}
+
+/* xxh_le64 of each of n values, in place. */
 static inline void
 xxh_le64_many(uint64_t *x, size_t n, uint64_t seed)
 {
-	const uint64_t m = 0x9FB21C651E98DF25ULL;
-	uint64_t bitflip, h;
+	uint64_t flip = xxh_le64_flip(seed);
 	size_t i;
 
-	seed ^= (uint64_t)XXH_swap32((uint32_t)seed) << 32;
-	bitflip = (XXH_readLE64(XXH3_kSecret + 8) ^
-	    XXH_readLE64(XXH3_kSecret + 16)) - seed;
-	for (i = 0; i < n; i++) {
-		/* The first 4 bytes of the 8 are the low half of x. */
-		h = ((x[i] << 32) | (x[i] >> 32)) ^ bitflip;
-		h ^= ((h << 49) | (h >> 15)) ^ ((h << 24) | (h >> 40));
-		h *= m;
-		h ^= (h >> 35) + 8;
-		h *= m;
-		x[i] = h ^ (h >> 28);
-	}
+	for (i = 0; i < n; i++)
+		x[i] = xxh_le64_flipped(x[i], flip);
 }
 
 #endif

@@ -8,8 +8,8 @@
  * wordvec.c; shingle.c's byte-at-a-time path is the third, and the
  * reference.  A scanner takes the state below, reads blocks from p
  * between words, slides the n-gram window over the items it finds and
- * queues the n-grams in out, then returns where it stopped, again between
- * words.  It calls nothing above it: what it cannot do (a word it cannot
+ * queues the n-grams in out, finished, then returns where it stopped,
+ * again between words.  It calls nothing above it: what it cannot do (a word it cannot
  * see the end of, a block with non-ASCII bytes) it leaves to its caller by
  * returning, and a full out it hands to the flush its caller gave it.
  * Unweighted shingling only.

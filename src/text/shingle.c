@@ -181,18 +181,17 @@ scan_flush(void *ctx)
 
 #ifdef CPU_BLOCK_SCAN
 /*
- * The block scanners (scan.h), from p between words: give the AVX-512
- * ones the queue finished, as they queue n-grams finished.
+ * The block scanners (scan.h), from p between words: give them the queue
+ * finished, as they queue n-grams finished.
  */
 static const unsigned char *
 scan_words(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
+	settle(s);
 #ifdef CPU_AVX512_SCAN
-	if (s->ws.avx512) {
-		settle(s);
+	if (s->ws.avx512)
 		return wordvec_words(&s->ws, p, end, scalar_until);
-	}
 #endif
 	return wordscan_words(&s->ws, p, end, scalar_until);
 }
@@ -201,11 +200,10 @@ static const unsigned char *
 scan_chars(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
+	settle(s);
 #ifdef CPU_AVX512_SCAN
-	if (s->ws.avx512) {
-		settle(s);
+	if (s->ws.avx512)
 		return wordvec_chars(&s->ws, p, end, scalar_until);
-	}
 #endif
 	return wordscan_chars(&s->ws, p, end, scalar_until);
 }

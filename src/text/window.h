@@ -44,7 +44,7 @@ window_slide(uint64_t *roll, uint64_t *seen, unsigned *pos, uint64_t *win,
  * Batches: a scanner that hashes many items before it rolls them keeps the
  * window as its n newest item hashes, oldest first, 0 for those not yet
  * seen (the rotations undone), and makes the n-grams of a batch with
- * window_grams, a loop without a carried dependency.
+ * window_gram, in a loop without a carried dependency.
  */
 static inline void
 window_get(const uint64_t *win, unsigned pos, unsigned n, uint64_t *h)
@@ -71,50 +71,22 @@ window_put(uint64_t *roll, unsigned *pos, uint64_t *win, unsigned n,
 	*pos = 0;
 }
 
-/* window_grams for a constant n: one pass, the n loads of an n-gram unrolled. */
-static inline __attribute__((always_inline)) void
-window_grams_n(const uint64_t *h, size_t m, unsigned n, uint64_t *out)
-{
-	uint64_t x;
-	size_t k;
-	unsigned i;
-
-	for (k = 0; k < m; k++) {
-		x = h[k];
-#pragma GCC unroll 8
-		for (i = 1; i < n; i++)
-			x ^= window_rotl((h - i)[k], i);
-		out[k] = x;
-	}
-}
-
 /*
- * The rolls window_slide gives for the m items h[0 .. m), whose n - 1
- * predecessors are h[-n + 1 .. 0): out[k] is the XOR of rotl(h[k - i], i)
- * for i < n.  No iteration depends on another, so the compiler vectorizes
- * them; the usual n have a loop each, inlined into the caller's clones.
+ * The roll window_slide gives for item h[0], whose n - 1 predecessors are
+ * h[-n + 1 .. 0): the XOR of rotl(h[-i], i) for i < n.  Rolls computed
+ * this way depend on no other, so a batch of them is a loop that
+ * compilers vectorize (wordscan.c).
  */
-static inline __attribute__((always_inline)) void
-window_grams(const uint64_t *h, size_t m, unsigned n, uint64_t *out)
+static inline __attribute__((always_inline)) uint64_t
+window_gram(const uint64_t *h, unsigned n)
 {
-	size_t k;
+	uint64_t x = h[0];
 	unsigned i;
 
-	switch (n) {
-	case 1: window_grams_n(h, m, 1, out); return;
-	case 2: window_grams_n(h, m, 2, out); return;
-	case 3: window_grams_n(h, m, 3, out); return;
-	case 4: window_grams_n(h, m, 4, out); return;
-	case 5: window_grams_n(h, m, 5, out); return;
-	case 6: window_grams_n(h, m, 6, out); return;
-	case 7: window_grams_n(h, m, 7, out); return;
-	case 8: window_grams_n(h, m, 8, out); return;
-	}
-	for (k = 0; k < m; k++)
-		out[k] = h[k];
+#pragma GCC unroll 8
 	for (i = 1; i < n; i++)
-		for (k = 0; k < m; k++)
-			out[k] ^= window_rotl((h - i)[k], i);
+		x ^= window_rotl(h[-(long)i], i);
+	return x;
 }
 
 #endif

@@ -14,6 +14,7 @@
 #include "window.h"
 #include "wordhash.h"
 #include "wordscan.h"
+#include "xxh.h"
 
 #ifdef CPU_BLOCK_SCAN
 #ifdef CPU_SSE2_SCAN
@@ -201,8 +202,40 @@ q_begin(const struct scan *s, struct itemq *q)
 }
 
 /*
- * Roll the batch into n-grams, queued in out (the first n - 1 items of a
- * document make none), and keep its last n items as the window.
+ * The n-grams of the m items h[0 .. m), finished (xxh_le64 of the roll,
+ * flip the seed's part) as they are rolled, to out: one loop, unrolled
+ * for the usual n, which the copies of CPU_LEVELS vectorize.
+ */
+static inline __attribute__((always_inline)) void
+grams_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
+    uint64_t *out)
+{
+	size_t k;
+
+	for (k = 0; k < m; k++)
+		out[k] = xxh_le64_flipped(window_gram(h + k, n), flip);
+}
+
+static inline __attribute__((always_inline)) void
+grams(const uint64_t *h, size_t m, unsigned n, uint64_t flip, uint64_t *out)
+{
+	switch (n) {
+	case 1: grams_n(h, m, 1, flip, out); return;
+	case 2: grams_n(h, m, 2, flip, out); return;
+	case 3: grams_n(h, m, 3, flip, out); return;
+	case 4: grams_n(h, m, 4, flip, out); return;
+	case 5: grams_n(h, m, 5, flip, out); return;
+	case 6: grams_n(h, m, 6, flip, out); return;
+	case 7: grams_n(h, m, 7, flip, out); return;
+	case 8: grams_n(h, m, 8, flip, out); return;
+	}
+	grams_n(h, m, n, flip, out);
+}
+
+/*
+ * Roll the batch into n-grams, queued in out finished (the first n - 1
+ * items of a document make none), and keep its last n items as the
+ * window.
  */
 static inline __attribute__((always_inline)) void
 q_drain_body(struct scan *s, struct itemq *q)
@@ -215,8 +248,10 @@ q_drain_body(struct scan *s, struct itemq *q)
 	/* The shingler queues one at a time: out is never left full. */
 	if (s->nout + q->nq - k0 >= SCAN_BATCH)
 		s->flush(s->flushctx);
-	window_grams(q->h + n + k0, q->nq - k0, n, s->out + s->nout);
+	grams(q->h + n + k0, q->nq - k0, n, xxh_le64_flip(s->seed),
+	    s->out + s->nout);
 	s->nout += q->nq - k0;
+	s->nfin = s->nout;
 	q->seen += q->nq;
 	memmove(q->h, q->h + q->nq, n * sizeof(q->h[0]));
 	q->nq = 0;

@@ -16,7 +16,8 @@
  * is then set past it, for the byte-at-a-time path), at the start of a
  * word that goes on past what the scanner can see (into the last bytes, a
  * non-ASCII block, or beyond the next block).  Full batches of out go to
- * s->flush.  Returns where it stopped, between words.
+ * s->flush.  Returns where it stopped, between words.  out[0 .. s->nout)
+ * must be finished (s->nfin == s->nout), and the n-grams these queue are.
  */
 const unsigned char *wordscan_words(struct scan *s, const unsigned char *p,
 	    const unsigned char *end, const unsigned char **scalar_until);
