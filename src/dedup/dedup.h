@@ -36,7 +36,7 @@
  * at most a sixteenth of it, faulted in ahead (add_text() in dedup.c).
  * The text of each near-duplicate takes another 10 to 15 bytes in the
  * text table.  Besides: recent text hashes, up to 4 MiB, and the
- * cache of recsim.h, up to 34 MiB, as the input grows.
+ * cache of recsim.h, up to 34 MiB, as the records compared again need.
  */
 #ifndef DEDUP_H
 #define DEDUP_H

@@ -12,7 +12,14 @@
 #define SET_MIN		64
 #define RING_SHARE	16	/* a record cached takes at most 1/16 of
 				   the ring, which grows to make it so */
-#define RING_LAPS	4	/* laps of the ring before it grows */
+/*
+ * The ring grows when, since it last grew, more than 1/RING_STALE of the
+ * lookups, and at least RING_SAMPLE, found their record's entry
+ * overwritten by the ring coming round: a larger ring would have kept
+ * those.
+ */
+#define RING_SAMPLE	64
+#define RING_STALE	16
 
 void
 recsim_sink(void *ctx, const uint64_t *h, const double *w, size_t n)
@@ -305,15 +312,16 @@ ring_room(struct recsim *r, size_t n)
 	if (n > RECSIM_RING / RING_SHARE)
 		return NULL;
 	/*
-	 * A ring that comes round often is too small for the records
-	 * compared, and one record is at most its share: it grows (and
-	 * forgets them).
+	 * A ring that forgets the records compared too soon is too small
+	 * for them, and one record is at most its share: it grows (and
+	 * forgets them all).
 	 */
-	while ((r->written >= RING_LAPS * r->ringcap ||
+	while (((r->stale >= RING_SAMPLE && r->stale > r->looks / RING_STALE) ||
 	    n > r->ringcap / RING_SHARE) && r->ringcap < RECSIM_RING) {
 		r->ringcap *= 2;
 		r->ring = xreallocarray(r->ring, r->ringcap, sizeof(*r->ring));
 		r->written = 0;
+		r->looks = r->stale = 0;
 		memset(r->cache, 0xFF, RECSIM_CACHE * sizeof(*r->cache));
 	}
 	/* Never split across the end of the ring. */
@@ -387,8 +395,13 @@ cached(struct recsim *r, uint32_t id, size_t *n)
 {
 	const struct recsim_cached *c = cache_entry(r, id);
 
-	if (c->id != id || r->written - c->pos > r->ringcap - c->n)
+	r->looks++;
+	if (c->id != id)
 		return NULL;
+	if (r->written - c->pos > r->ringcap - c->n) {
+		r->stale++;
+		return NULL;
+	}
 	r->cached++;
 	*n = c->n;
 	return r->ring + c->pos % r->ringcap;

@@ -6,9 +6,11 @@
  * again and again: a ring of shingle hashes and a direct-mapped index of
  * RECSIM_CACHE records into it, an entry being valid until the ring comes
  * round over its hashes.  The ring starts at RECSIM_RING_MIN hashes and
- * doubles, up to RECSIM_RING (32 MiB), when it comes round too often or
- * when a record would take more than a sixteenth of it; the index takes
- * 2 MiB.  Nothing is allocated per record.
+ * doubles, up to RECSIM_RING (32 MiB), when it has made too many lookups
+ * miss by coming round over the records they sought, or when a record
+ * would take more than a sixteenth of it; the index takes 2 MiB.  So it
+ * is as large as the records compared again need, not as the input.
+ * Nothing is allocated per record.
  *
  * Most records compared are far from resembling (on uniq's 5M lines at
  * t = 0.5, 94% of the candidates its bands give), and a mark of 16 bytes
@@ -84,6 +86,8 @@ struct recsim {
 	uint64_t *ring;
 	size_t	 ringcap;
 	uint64_t written;	/* hashes ever written to the ring */
+	/* Since it last grew: lookups, and those its laps made miss. */
+	uint64_t looks, stale;
 	uint64_t compared, cached;	/* counts for tests and tuning */
 	/*
 	 * For the threshold leastt, least[u] is the fewest shingles two

@@ -636,6 +636,47 @@ test_resemblance_cached(void)
 }
 
 /*
+ * The cache's ring grows for the lookups it makes miss, not for the
+ * hashes that go through it: records remembered over many laps, never
+ * looked up, leave it as it was; lookups of records it has come round
+ * over make it grow; and a record just remembered is found.
+ */
+static void
+test_ring_growth(void)
+{
+	enum { PER = 100, IDS = 10 * RECSIM_RING_MIN / PER };
+	struct scheme sc = chars5();
+	struct recsim rs;
+	uint64_t h[PER];
+	uint32_t id;
+	size_t i, missed = 0;
+
+	recsim_init(&rs, &sc);
+	for (id = 0; id < IDS; id++) {
+		for (i = 0; i < PER; i++)
+			h[i] = splitmix64(&seed);
+		recsim_remember(&rs, id, h, PER);
+	}
+	CHECK(rs.ringcap == RECSIM_RING_MIN, "%zu hashes through a ring "
+	    "never looked in: it grew from %d to %zu", (size_t)IDS * PER,
+	    RECSIM_RING_MIN, rs.ringcap);
+	recsim_hold(&rs, h, PER);
+	CHECK(recsim_similar_cached(&rs, IDS - 1, 1) == 1,
+	    "the record last remembered is not found");
+	for (id = 0; id < 200; id++)
+		missed += recsim_similar_cached(&rs, id, 0.5) == -1;
+	CHECK(missed == 200, "%zu of 200 records the ring came round over "
+	    "found", 200 - missed);
+	recsim_remember(&rs, IDS, h, PER);
+	CHECK(rs.ringcap == 2 * RECSIM_RING_MIN, "after 200 lookups made to "
+	    "miss, the ring holds %zu hashes, not %d", rs.ringcap,
+	    2 * RECSIM_RING_MIN);
+	CHECK(recsim_similar_cached(&rs, IDS, 1) == 1,
+	    "the record remembered after growing is not found");
+	recsim_free(&rs);
+}
+
+/*
  * The distinct hashes of a record met in batches of any size are those of
  * the record met whole, in order, however many: the set grows with them.
  * A record of many shingles is cached too, once compared.
@@ -913,6 +954,7 @@ main(void)
 	RUN(test_sound_and_batched);
 	RUN(test_recall);
 	RUN(test_resemblance_cached);
+	RUN(test_ring_growth);
 	RUN(test_distinct_batches);
 	RUN(test_resemblance_edge);
 	RUN(test_memory);
