@@ -933,7 +933,7 @@ make_tree() {
 	done
 }
 
-@test "hash-177: character n-grams: AVX-512 and portable block scanners agree" {
+@test "hash-177: character n-grams: AVX-512 and portable block scanners agree, with and without VBMI2" {
 	for f in "$(fixture lighthouse.txt)" "$(fixture essay.txt)" "$(fixture utf8.txt)" "$(fixture source.txt)"; do
 		cat "$f" "$f"
 	done > all.txt
@@ -944,6 +944,10 @@ make_tree() {
 		vec=$output
 		# shellcheck disable=SC2086
 		NEARDUP_NO_AVX512=1 run "$NEARDUP" hash $opts all.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		assert_output "$vec"
+		# shellcheck disable=SC2086
+		NEARDUP_NO_VBMI2=1 run "$NEARDUP" hash $opts all.txt "$(fixture lighthouse-near.txt)"
 		assert_success
 		assert_output "$vec"
 	done
@@ -962,7 +966,7 @@ word_inputs() {
 		printf "%s%s", w, i % 11 ? " " : ",\n" } }' > lengths.txt
 }
 
-@test "hash-178: words: AVX-512 and portable block scanners agree" {
+@test "hash-178: words: AVX-512 and portable block scanners agree, and the AVX-512 batch hash" {
 	word_inputs
 	for opts in "-a bottomk -k 4096" "-a bottomk -k 4096 -w 1" "-a bottomk -k 4096 -w 64" \
 	    "-a bottomk -k 4096 --keep-punct --keep-case -w 2" "-a minhash -k 64 -w 5" ""; do
@@ -972,6 +976,10 @@ word_inputs() {
 		vec=$output
 		# shellcheck disable=SC2086
 		NEARDUP_NO_AVX512=1 run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
+		assert_success
+		assert_output "$vec"
+		# shellcheck disable=SC2086
+		NEARDUP_NO_VBMI2=1 run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
 		assert_success
 		assert_output "$vec"
 	done

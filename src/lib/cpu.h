@@ -3,10 +3,11 @@
  *
  * Three things decide it: what the compiler targets (the CPU_* macros
  * below, fixed at build time), what the processor has, and what the
- * command layer switched off (cpu_disable, from NEARDUP_NO_AVX2 and
- * NEARDUP_NO_AVX512, read in src/cli/main.c; an engine file never reads
- * the environment).  A program that links the engine without the
- * command layer, as the unit tests do, gets all the processor has.
+ * command layer switched off (cpu_disable, from NEARDUP_NO_AVX2,
+ * NEARDUP_NO_AVX512 and NEARDUP_NO_VBMI2, read in src/cli/main.c; an
+ * engine file never reads the environment).  A program that links the
+ * engine without the command layer, as the unit tests do, gets all the
+ * processor has.
  * Every path gives the same results, bit for bit.
  */
 #ifndef CPU_H
@@ -30,7 +31,7 @@
 #define CPU_X86_VECTOR 1
 #if defined(CPU_SSE2_SCAN)
 #define CPU_AVX512_SCAN 1
-#define CPU_AVX2_SCAN 1		/* wordhash.c: words hashed four at a time */
+#define CPU_AVX2_SCAN 1		/* wordhash.c: words hashed eight at a time */
 #endif
 #endif
 
@@ -115,8 +116,9 @@
 
 /*
  * Do without the extensions in mask from now on (CPU_AVX512F and
- * CPU_AVX512_TEXT for NEARDUP_NO_AVX512, CPU_AVX2 for NEARDUP_NO_AVX2,
- * which takes CPU_SSSE3 with it).
+ * CPU_AVX512_TEXT for NEARDUP_NO_AVX512, CPU_AVX512_TEXT alone for
+ * NEARDUP_NO_VBMI2, which runs what an AVX-512 processor without VBMI2
+ * runs, CPU_AVX2 for NEARDUP_NO_AVX2, which takes CPU_SSSE3 with it).
  * Call it before any thread starts; 0 restores all the processor has.
  * Engine objects set up before the call keep what they chose.
  */

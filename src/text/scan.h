@@ -4,9 +4,9 @@
  *
  * Each scanner is an implementation of the word rule and the item hashes
  * of token.h over whole 64-byte blocks of ASCII text: SSE2 in wordscan.c
- * (its words hashed four at a time with AVX2, in wordhash.c), AVX-512 in
- * wordvec.c; shingle.c's byte-at-a-time path is the third, and the
- * reference.  A scanner takes the state below, reads blocks from p
+ * (its words hashed eight at a time with AVX2 or AVX-512, in wordhash.c),
+ * AVX-512 with VBMI2 in wordvec.c; shingle.c's byte-at-a-time path is the
+ * third, and the reference.  A scanner takes the state below, reads blocks from p
  * between words, slides the n-gram window over the items it finds and
  * queues the n-grams in out, finished, then returns where it stopped,
  * again between words.  It calls nothing above it: what it cannot do (a word it cannot
@@ -47,7 +47,11 @@ struct scan {
 	struct scan_cached *cache;	/* wordscan.c: recent short words */
 	int	 avx512;	/* use wordvec.c's scanners */
 	int	 ssse3;		/* wordscan.c: compress with SSSE3 */
-	int	 avx2;		/* wordscan.c: hash words in batches (wordhash.c) */
+	/*
+	 * wordscan.c: hash words in batches (wordhash.c), 1 with AVX2, 2
+	 * with the AVX-512 of x86-64-v4.
+	 */
+	int	 avx2;
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
 	/*
 	 * The caller's: hands out[0 .. nout) to the sink and empties out.

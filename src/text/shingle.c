@@ -71,7 +71,8 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 		wordvec_init(&s->ws);
 #endif
 #ifdef CPU_AVX2_SCAN
-	s->ws.avx2 = (cpu_usable() & CPU_AVX2) != 0;
+	s->ws.avx2 = cpu_usable() & CPU_LEVEL_V4 ? 2 :
+	    (cpu_usable() & CPU_AVX2) != 0;
 #endif
 #ifdef CPU_BLOCK_SCAN
 	/*

@@ -1,7 +1,8 @@
 /*
  * Word hashes in batches: token_hash of many words at once, those of 1
- * to 16 bytes four at a time with AVX2, for the portable word scanner
- * (wordscan.c) where the processor has AVX2 (cpu_usable() & CPU_AVX2).
+ * to 16 bytes eight at a time with AVX2 or AVX-512, for the portable word
+ * scanner (wordscan.c) where the processor has AVX2 (cpu_usable() &
+ * CPU_AVX2).
  * A word is queued as its first and last 8 bytes and its length; the
  * rare one of over 16 bytes is hashed as it is queued.
  */
@@ -20,8 +21,8 @@
 struct wordhash {
 	uint64_t first[WORDHASH_MAX];	/* little-endian: byte 0 the low */
 	uint64_t last[WORDHASH_MAX];
-	/* Lengths, and room to read the last ones 32 at a time. */
-	unsigned char len[WORDHASH_MAX + 32];
+	/* Lengths, and room to read the last ones 8 at a time. */
+	unsigned char len[WORDHASH_MAX + 8];
 	/* The words of over 16 bytes, by their place, with their hashes. */
 	uint32_t hugei[WORDHASH_MAX];
 	uint64_t hugeh[WORDHASH_MAX];
@@ -53,9 +54,12 @@ wordhash_add(struct wordhash *w, size_t i, const unsigned char *p,
 
 /*
  * h[i] = token_hash of word i, for the n words queued in w; empties w.
- * Only where the processor has AVX2.
+ * Only where the processor has AVX2, or for wordhash_avx512 the AVX-512
+ * of x86-64-v4 (cpu_usable() & CPU_LEVEL_V4).
  */
 void	wordhash_avx2(struct wordhash *w, size_t n, uint64_t seed,
+	    uint64_t *h);
+void	wordhash_avx512(struct wordhash *w, size_t n, uint64_t seed,
 	    uint64_t *h);
 
 #endif

@@ -269,7 +269,8 @@ q_end(struct scan *s, struct itemq *q)
 }
 
 #ifdef CPU_AVX2_SCAN
-#define WORDS_HASH() wordhash_avx2(&w, nq, s->seed, q.h + s->n)
+#define WORDS_HASH() (s->avx2 == 2 ? wordhash_avx512 : wordhash_avx2)(&w, \
+	nq, s->seed, q.h + s->n)
 #else
 #define WORDS_HASH() (void)0
 #endif

@@ -754,16 +754,17 @@ test_token_hash(void)
 }
 
 /*
- * The batch word hash of AVX2 (wordhash.c), where the processor has it:
- * every length from 1 to 40 bytes (its three mixes and the words it hashes
- * one by one) and many to 255, in batches of every size from 1 to 70
- * words (its lengths are read 32 at a time), with seeds that exercise the
- * halves of its 64-bit arithmetic, against the library.
+ * The batch word hashes of AVX2 and of AVX-512 (wordhash.c), where the
+ * processor has them: every length from 1 to 40 bytes (the three mixes
+ * and the words hashed one by one) and many to 255, in batches of every
+ * size from 1 to 70 words (the lengths are read 8 at a time, the hashes
+ * made 8 at a time), with seeds that exercise the halves of the 64-bit
+ * arithmetic, against the library.
  */
 static void
-test_wordhash(void)
+check_wordhash(void (*hash)(struct wordhash *, size_t, uint64_t,
+    uint64_t *), const char *name)
 {
-#ifdef CPU_AVX2_SCAN
 	static const uint64_t seeds[] = { 0, 1, 0x123456789ULL, INT64_MAX,
 	    0xfedcba9876543210ULL };
 	unsigned char text[8 + 70 * 255 + 8];
@@ -773,8 +774,6 @@ test_wordhash(void)
 	struct wordhash *w;
 	size_t i, n, k, bad = 0;
 
-	if (!(cpu_usable() & CPU_AVX2))
-		return;
 	if ((w = malloc(sizeof(*w))) == NULL)
 		abort();
 	for (i = 0; i < sizeof(text); i++)
@@ -787,16 +786,26 @@ test_wordhash(void)
 			at[i] = text + 8 + 255 * i;
 			wordhash_add(w, i, at[i], lens[i], seeds[k % 5]);
 		}
-		wordhash_avx2(w, n, seeds[k % 5], h);
+		hash(w, n, seeds[k % 5], h);
 		for (i = 0; i < n; i++)
 			if (h[i] != XXH3_64bits_withSeed(at[i], lens[i],
 			    seeds[k % 5]) && bad++ < 3)
-				CHECK(0, "wordhash_avx2: word %zu of %zu (%u "
-				    "bytes, seed %llu) is not "
-				    "XXH3_64bits_withSeed", i, n, lens[i],
+				CHECK(0, "%s: word %zu of %zu (%u bytes, seed "
+				    "%llu) is not XXH3_64bits_withSeed", name,
+				    i, n, lens[i],
 				    (unsigned long long)seeds[k % 5]);
 	}
 	free(w);
+}
+
+static void
+test_wordhash(void)
+{
+#ifdef CPU_AVX2_SCAN
+	if (cpu_usable() & CPU_AVX2)
+		check_wordhash(wordhash_avx2, "wordhash_avx2");
+	if (cpu_usable() & CPU_LEVEL_V4)
+		check_wordhash(wordhash_avx512, "wordhash_avx512");
 #endif
 }
 
