@@ -19,7 +19,9 @@
 # Each scheme has three rows: the best vector path of this CPU, AVX2 only
 # (NEARDUP_NO_AVX512=1: no AVX-512 and no VBMI2 text scanners; the loops
 # compiled for x86-64-v4 by target_clones still run where the CPU has it),
-# and the scalar build (skipped, and said so, when it is not built).
+# and the scalar build (skipped, and said so, when it is not built).  On a
+# CPU with VBMI2 a fourth, AVX-512 without VBMI2 (NEARDUP_NO_VBMI2=1), is
+# what a Skylake or Cascade Lake server runs.
 #
 # Runs alternate (round-robin): run 1 of every contender of a group, then run 2 of every
 # contender, ...; each round starts one contender further on, so no contender always
@@ -121,6 +123,10 @@ done
 for a in '-a simhash -w 3' '-a simhash -c 5' '-a oph -k 128 -w 3' \
          '-a bottomk -k 128 -w 3' '-a minhash -k 128 -w 3' '-a key -w 3'; do
   add stream nd "neardup hash -j 1 $a" '' "$big" "$Bbytes" "$(q "$bin") hash -j 1 $a $Bq"
+  if grep -qw avx512_vbmi2 /proc/cpuinfo 2>/dev/null; then
+    add stream nd "neardup hash -j 1 $a" 'AVX-512 without VBMI2 (NEARDUP_NO_VBMI2=1)' "$big" \
+      "$Bbytes" "env NEARDUP_NO_VBMI2=1 $(q "$bin") hash -j 1 $a $Bq"
+  fi
   add stream nd "neardup hash -j 1 $a" 'AVX2 only (NEARDUP_NO_AVX512=1)' "$big" "$Bbytes" \
     "env NEARDUP_NO_AVX512=1 $(q "$bin") hash -j 1 $a $Bq"
   if [ -x "$scalar" ]; then
