@@ -25,8 +25,20 @@
 #include "similarity.h"
 #include "simhash.h"
 
-/* Eight 64-bit words, one vector register under AVX-512. */
+/*
+ * Eight 64-bit words, one vector register under AVX-512, and four, one
+ * under AVX2.  The planes of eight lanes and their byte counters take 24
+ * AVX2 registers, of the 16 there are, and spilled at every step: without
+ * AVX-512 the lanes go four at a time (s->wide is 0).
+ */
 typedef uint64_t v8 __attribute__((vector_size(64), aligned(8)));
+typedef uint64_t v4 __attribute__((vector_size(32), aligned(8)));
+
+/*
+ * The helpers that take a vector are always inlined: no call passes one,
+ * whatever the compilers note of the ABI without AVX.
+ */
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 static uint64_t spread[256];
 
@@ -53,6 +65,7 @@ simhash_init(struct simhash *s, unsigned bits, uint64_t seed)
 	memset(s, 0, sizeof(*s));
 	s->bits = bits;
 	s->seed = seed;
+	s->wide = (cpu_usable() & CPU_LEVEL_V4) != 0;
 	spread_init();
 }
 
@@ -149,53 +162,12 @@ expand(const struct simhash *s, uint64_t h, uint64_t x[2])
 	}
 }
 
-/* csa() eight lanes at a time. */
+/* csa() a vector of lanes at a time. */
 #define VCSA(h, l, a, b, c) do {					\
-	v8 u_ = (a) ^ (b), c_ = (c);					\
+	__typeof__(a) u_ = (a) ^ (b), c_ = (c);				\
 	(h) = ((a) & (b)) | (u_ & c_);					\
 	(l) = u_ ^ c_;							\
 } while (0)
-
-/*
- * Add 128 hashes to the lane planes (lane i counts hashes i, i + 8, ...);
- * the plane of sixteens, by lane, goes to *out.
- */
-static inline __attribute__((always_inline)) void
-add128(v8 *p, const uint64_t *h, v8 *out)
-{
-	v8 ones = p[0], twos = p[1], fours = p[2], eights = p[3];
-	v8 twos_a, twos_b, fours_a, fours_b, eights_a, eights_b, sixteens;
-	v8 d[16];
-	unsigned i;
-
-	/*
-	 * Each vector loaded by itself, the loop unrolled: a loop copying
-	 * them all first made the compiler keep the copy in memory.
-	 */
-#pragma GCC unroll 16
-	for (i = 0; i < 16; i++)
-		memcpy(&d[i], h + 8 * i, sizeof(d[i]));
-	VCSA(twos_a, ones, ones, d[0], d[1]);
-	VCSA(twos_b, ones, ones, d[2], d[3]);
-	VCSA(fours_a, twos, twos, twos_a, twos_b);
-	VCSA(twos_a, ones, ones, d[4], d[5]);
-	VCSA(twos_b, ones, ones, d[6], d[7]);
-	VCSA(fours_b, twos, twos, twos_a, twos_b);
-	VCSA(eights_a, fours, fours, fours_a, fours_b);
-	VCSA(twos_a, ones, ones, d[8], d[9]);
-	VCSA(twos_b, ones, ones, d[10], d[11]);
-	VCSA(fours_a, twos, twos, twos_a, twos_b);
-	VCSA(twos_a, ones, ones, d[12], d[13]);
-	VCSA(twos_b, ones, ones, d[14], d[15]);
-	VCSA(fours_b, twos, twos, twos_a, twos_b);
-	VCSA(eights_b, fours, fours, fours_a, fours_b);
-	VCSA(sixteens, eights, eights, eights_a, eights_b);
-	p[0] = ones;
-	p[1] = twos;
-	p[2] = fours;
-	p[3] = eights;
-	*out = sixteens;
-}
 
 static inline void
 lanes_add(uint64_t *lanes, uint64_t x)
@@ -211,45 +183,108 @@ lanes_add(uint64_t *lanes, uint64_t x)
 }
 
 /*
- * Count the bits of the eight words of six in the byte counters vb (see
- * vbytes in simhash.h): bit j of each byte of each word, shifted down to
- * the byte's low bit, is added to byte counters, eight words and eight
- * bytes at a time.  Three vector operations for each j, where lanes_add()
- * takes eight table lookups a word.
+ * The adders and bit counts for a pass over the lanes of the vector type
+ * T, from lane g of the eight: add128_T() adds 128 hashes to the planes
+ * p (lane i counts hashes i, i + 8, ...) and gives their plane of
+ * sixteens; count_bits_T() counts its bits in the byte counters vb (see
+ * vbytes in simhash.h), bit j of each byte of each word shifted down to
+ * the byte's low bit, three vector operations for each j where
+ * lanes_add() takes eight table lookups a word; pass_T() runs r groups of
+ * 128 hashes from h through them, the planes and counters held in
+ * registers.  Each vector of hashes is loaded by itself, the loop
+ * unrolled: a loop copying them all first made the compiler keep the
+ * copy in memory.
  */
-static inline __attribute__((always_inline)) void
-count_bits(v8 *vb, v8 six)
-{
-	unsigned j;
-
-#pragma GCC unroll 8
-	for (j = 0; j < 8; j++)
-		vb[j] += six >> j & 0x0101010101010101ULL;
+#define LANE_PASS(T)							\
+static inline __attribute__((always_inline)) void			\
+add128_##T(T *p, const uint64_t *h, T *out)				\
+{									\
+	T ones = p[0], twos = p[1], fours = p[2], eights = p[3];	\
+	T twos_a, twos_b, fours_a, fours_b, eights_a, eights_b;	\
+	T d[16];							\
+	unsigned i;							\
+									\
+	_Pragma("GCC unroll 16")					\
+	for (i = 0; i < 16; i++)					\
+		memcpy(&d[i], h + 8 * i, sizeof(d[i]));			\
+	VCSA(twos_a, ones, ones, d[0], d[1]);				\
+	VCSA(twos_b, ones, ones, d[2], d[3]);				\
+	VCSA(fours_a, twos, twos, twos_a, twos_b);			\
+	VCSA(twos_a, ones, ones, d[4], d[5]);				\
+	VCSA(twos_b, ones, ones, d[6], d[7]);				\
+	VCSA(fours_b, twos, twos, twos_a, twos_b);			\
+	VCSA(eights_a, fours, fours, fours_a, fours_b);			\
+	VCSA(twos_a, ones, ones, d[8], d[9]);				\
+	VCSA(twos_b, ones, ones, d[10], d[11]);				\
+	VCSA(fours_a, twos, twos, twos_a, twos_b);			\
+	VCSA(twos_a, ones, ones, d[12], d[13]);				\
+	VCSA(twos_b, ones, ones, d[14], d[15]);				\
+	VCSA(fours_b, twos, twos, twos_a, twos_b);			\
+	VCSA(eights_b, fours, fours, fours_a, fours_b);			\
+	VCSA(*out, eights, eights, eights_a, eights_b);			\
+	p[0] = ones;							\
+	p[1] = twos;							\
+	p[2] = fours;							\
+	p[3] = eights;							\
+}									\
+									\
+static inline __attribute__((always_inline)) void			\
+count_bits_##T(T *vb, T six)						\
+{									\
+	unsigned j;							\
+									\
+	_Pragma("GCC unroll 8")						\
+	for (j = 0; j < 8; j++)						\
+		vb[j] += six >> j & 0x0101010101010101ULL;		\
+}									\
+									\
+static inline __attribute__((always_inline)) void			\
+pass_##T(struct simhash *s, const uint64_t *h, size_t r, unsigned g)	\
+{									\
+	uint64_t *plane[4] = { s->vones, s->vtwos, s->vfours,		\
+	    s->veights };						\
+	T p[4], six, vb[8];						\
+	size_t q;							\
+	unsigned k;							\
+									\
+	for (k = 0; k < 4; k++)						\
+		memcpy(&p[k], plane[k] + g, sizeof(p[k]));		\
+	for (k = 0; k < 8; k++)						\
+		memcpy(&vb[k], s->vbytes[k] + g, sizeof(vb[k]));	\
+	for (q = 0; q < r; q++) {					\
+		add128_##T(p, h + 128 * q + g, &six);			\
+		count_bits_##T(vb, six);				\
+	}								\
+	for (k = 0; k < 4; k++)						\
+		memcpy(plane[k] + g, &p[k], sizeof(p[k]));		\
+	for (k = 0; k < 8; k++)						\
+		memcpy(s->vbytes[k] + g, &vb[k], sizeof(vb[k]));	\
 }
+
+LANE_PASS(v8)
+LANE_PASS(v4)
 
 static inline __attribute__((always_inline)) void
 add_levels_body(struct simhash *s, const uint64_t *h, size_t n)
 {
-	v8 planes[4], six, vb[8];
 	uint64_t x[2];
-	size_t i = 0;
+	size_t i = 0, r;
 
-	if (s->bits == 64 && n >= 128) {
-		memcpy(planes, s->vones, sizeof(planes));
-		memcpy(vb, s->vbytes, sizeof(vb));
-		for (; i + 128 <= n; i += 128) {
-			add128(planes, h + i, &six);
-			/* A byte of vbytes takes one sixteen a group. */
-			if (s->vpending == 255) {
-				memcpy(s->vbytes, vb, sizeof(vb));
-				vflush(s);
-				memset(vb, 0, sizeof(vb));
+	if (s->bits == 64) {
+		for (; i + 128 <= n; i += 128 * r) {
+			/* The groups a byte of vbytes can take before a flush. */
+			r = (n - i) / 128;
+			if (r > 255 - s->vpending)
+				r = 255 - s->vpending;
+			if (s->wide)
+				pass_v8(s, h + i, r, 0);
+			else {
+				pass_v4(s, h + i, r, 0);
+				pass_v4(s, h + i, r, 4);
 			}
-			count_bits(vb, six);
-			s->vpending++;
+			if ((s->vpending += (unsigned)r) == 255)
+				vflush(s);
 		}
-		memcpy(s->vones, planes, sizeof(planes));
-		memcpy(s->vbytes, vb, sizeof(vb));
 	}
 	if (s->bits == 64) {
 		for (; i + 16 <= n; i += 16) {

@@ -761,6 +761,7 @@ test_token_hash(void)
  * made 8 at a time), with seeds that exercise the halves of the 64-bit
  * arithmetic, against the library.
  */
+#ifdef CPU_AVX2_SCAN
 static void
 check_wordhash(void (*hash)(struct wordhash *, size_t, uint64_t,
     uint64_t *), const char *name)
@@ -797,6 +798,7 @@ check_wordhash(void (*hash)(struct wordhash *, size_t, uint64_t,
 	}
 	free(w);
 }
+#endif
 
 static void
 test_wordhash(void)
