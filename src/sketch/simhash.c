@@ -272,7 +272,7 @@ add_levels_body(struct simhash *s, const uint64_t *h, size_t n)
 
 	if (s->bits == 64) {
 		for (; i + 128 <= n; i += 128 * r) {
-			/* The groups a byte of vbytes can take before a flush. */
+			/* The groups vbytes can take before a flush. */
 			r = (n - i) / 128;
 			if (r > 255 - s->vpending)
 				r = 255 - s->vpending;

@@ -6,13 +6,13 @@
  * of token.h over whole 64-byte blocks of ASCII text: SSE2 in wordscan.c
  * (its words hashed eight at a time with AVX2 or AVX-512, in wordhash.c),
  * AVX-512 with VBMI2 in wordvec.c; shingle.c's byte-at-a-time path is the
- * third, and the reference.  A scanner takes the state below, reads blocks from p
- * between words, slides the n-gram window over the items it finds and
- * queues the n-grams in out, finished, then returns where it stopped,
- * again between words.  It calls nothing above it: what it cannot do (a word it cannot
- * see the end of, a block with non-ASCII bytes) it leaves to its caller by
- * returning, and a full out it hands to the flush its caller gave it.
- * Unweighted shingling only.
+ * third, and the reference.  A scanner takes the state below, reads
+ * blocks from p between words, slides the n-gram window over the items it
+ * finds and queues the n-grams in out, finished, then returns where it
+ * stopped, again between words.  It calls nothing above it: what it
+ * cannot do (a word it cannot see the end of, a block with non-ASCII
+ * bytes) it leaves to its caller by returning, and a full out it hands to
+ * the flush its caller gave it.  Unweighted shingling only.
  */
 #ifndef SCAN_H
 #define SCAN_H

@@ -13,8 +13,8 @@
  * The code is written once, in the vectors of eight 64-bit lanes that GCC
  * and clang provide, and compiled twice: for AVX2, where each vector is
  * two registers and a 64-bit product is made of 32-bit ones, and for the
- * AVX-512 of x86-64-v4, one register with its 64-bit multiply.  test_shingle checks both against
- * the library, length by length.
+ * AVX-512 of x86-64-v4, one register with its 64-bit multiply.
+ * test_shingle checks both against the library, length by length.
  */
 #include <string.h>
 
@@ -98,7 +98,10 @@ hash_short(vec first, vec last, vec len, const struct flips *fl)
 	const vec ff = splat(0xff);
 	vec small, c, x;
 
-	/* All ones where len < 4: the sign of len - 4 (no compare of AVX2's). */
+	/*
+	 * All ones where len < 4: the sign of len - 4 (GCC makes a compare of
+	 * eight lanes lane by lane under AVX2).
+	 */
 	small = -((len - 4) >> 63);
 	/* 1 to 3 bytes: last, length, first and middle, as XXH3 packs them. */
 	c = (last >> 56) | (len << 8) | (first & ff) << 16 |
