@@ -127,26 +127,33 @@ tagmap_home(const struct tagmap_part *p, uint32_t tag)
 	return (size_t)(((uint64_t)tag * p->nb) >> 32);
 }
 
-/* The free slots of a bucket, as bits: filled from the first. */
+/* The slots of v, a bucket's tags or ids, that hold x, as bits. */
 static inline unsigned
-tagmap_free_slots(const struct tagmap_bucket *bk)
+tagmap_slots_equal(const uint32_t *v, uint32_t x)
 {
-	unsigned e = 0;
+	unsigned m = 0;
 #ifdef __SSE2__
-	const __m128i *v = (const __m128i *)bk->id;
-	__m128i zero = _mm_setzero_si128();
+	const __m128i *q = (const __m128i *)v;
+	__m128i t = _mm_set1_epi32((int)x);
 
-	e = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_load_si128(v), zero))) |
+	m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_loadu_si128(q), t))) |
 	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_load_si128(v + 1), zero))) << 4;
+	    _mm_loadu_si128(q + 1), t))) << 4;
 #else
 	unsigned j;
 
 	for (j = 0; j < TAGMAP_BUCKET; j++)
-		e |= (unsigned)(bk->id[j] == 0) << j;
+		m |= (unsigned)(v[j] == x) << j;
 #endif
-	return e;
+	return m;
+}
+
+/* The free slots of a bucket, as bits: filled from the first. */
+static inline unsigned
+tagmap_free_slots(const struct tagmap_bucket *bk)
+{
+	return tagmap_slots_equal(bk->id, 0);
 }
 
 /*
@@ -158,21 +165,9 @@ static inline void
 tagmap_scan(struct tagmap_cursor *c)
 {
 	const struct tagmap_bucket *bk = &c->p->bk[c->b];
-	unsigned m = 0, e = tagmap_free_slots(bk);
-#ifdef __SSE2__
-	const __m128i *v = (const __m128i *)bk->tag;
-	__m128i t = _mm_set1_epi32((int)c->tag);
+	unsigned m = tagmap_slots_equal(bk->tag, c->tag),
+	    e = tagmap_free_slots(bk);
 
-	m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_loadu_si128(v), t))) |
-	    (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-	    _mm_loadu_si128(v + 1), t))) << 4;
-#else
-	unsigned j;
-
-	for (j = 0; j < TAGMAP_BUCKET; j++)
-		m |= (unsigned)(bk->tag[j] == c->tag) << j;
-#endif
 	c->last = e != 0;
 	c->match = e != 0 ? m & ((e & -e) - 1) : m;
 }
