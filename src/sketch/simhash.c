@@ -111,37 +111,48 @@ vflush(struct simhash *s)
 	s->vpending = 0;
 }
 
-/* A carry-save adder: the sum bits of a + b + c in *l, carries in *h. */
-static inline void
-csa(uint64_t *h, uint64_t *l, uint64_t a, uint64_t b, uint64_t c)
-{
-	uint64_t u = a ^ b;
+/*
+ * A carry-save adder, of integers or vectors: the sum bits of a + b + c
+ * in l, the carries in h.
+ */
+#define CSA(h, l, a, b, c) do {						\
+	__typeof__(a) u_ = (a) ^ (b), c_ = (c);				\
+	(h) = ((a) & (b)) | (u_ & c_);					\
+	(l) = u_ ^ c_;							\
+} while (0)
 
-	*h = (a & b) | (u & c);
-	*l = u ^ c;
-}
+/*
+ * Add the 16 values d[] of type T (a word, or a vector of lanes) to the
+ * planes ones, twos, fours and eights; the plane of sixteens goes to
+ * sixteens.  Fifteen adders, a Harley-Seal tree.
+ */
+#define ADD16(T, ones, twos, fours, eights, d, sixteens) do {		\
+	T twos_a_, twos_b_, fours_a_, fours_b_, eights_a_, eights_b_;	\
+									\
+	CSA(twos_a_, ones, ones, (d)[0], (d)[1]);			\
+	CSA(twos_b_, ones, ones, (d)[2], (d)[3]);			\
+	CSA(fours_a_, twos, twos, twos_a_, twos_b_);			\
+	CSA(twos_a_, ones, ones, (d)[4], (d)[5]);			\
+	CSA(twos_b_, ones, ones, (d)[6], (d)[7]);			\
+	CSA(fours_b_, twos, twos, twos_a_, twos_b_);			\
+	CSA(eights_a_, fours, fours, fours_a_, fours_b_);		\
+	CSA(twos_a_, ones, ones, (d)[8], (d)[9]);			\
+	CSA(twos_b_, ones, ones, (d)[10], (d)[11]);			\
+	CSA(fours_a_, twos, twos, twos_a_, twos_b_);			\
+	CSA(twos_a_, ones, ones, (d)[12], (d)[13]);			\
+	CSA(twos_b_, ones, ones, (d)[14], (d)[15]);			\
+	CSA(fours_b_, twos, twos, twos_a_, twos_b_);			\
+	CSA(eights_b_, fours, fours, fours_a_, fours_b_);		\
+	CSA(sixteens, eights, eights, eights_a_, eights_b_);		\
+} while (0)
 
 /* Add 16 hashes to the planes; returns the plane of sixteens. */
 static inline uint64_t
 add16(struct simhash *s, const uint64_t *d)
 {
-	uint64_t twos_a, twos_b, fours_a, fours_b, eights_a, eights_b, sixteens;
+	uint64_t sixteens;
 
-	csa(&twos_a, &s->ones, s->ones, d[0], d[1]);
-	csa(&twos_b, &s->ones, s->ones, d[2], d[3]);
-	csa(&fours_a, &s->twos, s->twos, twos_a, twos_b);
-	csa(&twos_a, &s->ones, s->ones, d[4], d[5]);
-	csa(&twos_b, &s->ones, s->ones, d[6], d[7]);
-	csa(&fours_b, &s->twos, s->twos, twos_a, twos_b);
-	csa(&eights_a, &s->fours, s->fours, fours_a, fours_b);
-	csa(&twos_a, &s->ones, s->ones, d[8], d[9]);
-	csa(&twos_b, &s->ones, s->ones, d[10], d[11]);
-	csa(&fours_a, &s->twos, s->twos, twos_a, twos_b);
-	csa(&twos_a, &s->ones, s->ones, d[12], d[13]);
-	csa(&twos_b, &s->ones, s->ones, d[14], d[15]);
-	csa(&fours_b, &s->twos, s->twos, twos_a, twos_b);
-	csa(&eights_b, &s->fours, s->fours, fours_a, fours_b);
-	csa(&sixteens, &s->eights, s->eights, eights_a, eights_b);
+	ADD16(uint64_t, s->ones, s->twos, s->fours, s->eights, d, sixteens);
 	return sixteens;
 }
 
@@ -161,13 +172,6 @@ expand(const struct simhash *s, uint64_t h, uint64_t x[2])
 		x[1] = t.high64;
 	}
 }
-
-/* csa() a vector of lanes at a time. */
-#define VCSA(h, l, a, b, c) do {					\
-	__typeof__(a) u_ = (a) ^ (b), c_ = (c);				\
-	(h) = ((a) & (b)) | (u_ & c_);					\
-	(l) = u_ ^ c_;							\
-} while (0)
 
 static inline void
 lanes_add(uint64_t *lanes, uint64_t x)
@@ -200,28 +204,13 @@ static inline __attribute__((always_inline)) void			\
 add128_##T(T *p, const uint64_t *h, T *out)				\
 {									\
 	T ones = p[0], twos = p[1], fours = p[2], eights = p[3];	\
-	T twos_a, twos_b, fours_a, fours_b, eights_a, eights_b;	\
 	T d[16];							\
 	unsigned i;							\
 									\
 	_Pragma("GCC unroll 16")					\
 	for (i = 0; i < 16; i++)					\
 		memcpy(&d[i], h + 8 * i, sizeof(d[i]));			\
-	VCSA(twos_a, ones, ones, d[0], d[1]);				\
-	VCSA(twos_b, ones, ones, d[2], d[3]);				\
-	VCSA(fours_a, twos, twos, twos_a, twos_b);			\
-	VCSA(twos_a, ones, ones, d[4], d[5]);				\
-	VCSA(twos_b, ones, ones, d[6], d[7]);				\
-	VCSA(fours_b, twos, twos, twos_a, twos_b);			\
-	VCSA(eights_a, fours, fours, fours_a, fours_b);			\
-	VCSA(twos_a, ones, ones, d[8], d[9]);				\
-	VCSA(twos_b, ones, ones, d[10], d[11]);				\
-	VCSA(fours_a, twos, twos, twos_a, twos_b);			\
-	VCSA(twos_a, ones, ones, d[12], d[13]);				\
-	VCSA(twos_b, ones, ones, d[14], d[15]);				\
-	VCSA(fours_b, twos, twos, twos_a, twos_b);			\
-	VCSA(eights_b, fours, fours, fours_a, fours_b);			\
-	VCSA(*out, eights, eights, eights_a, eights_b);			\
+	ADD16(T, ones, twos, fours, eights, d, *out);			\
 	p[0] = ones;							\
 	p[1] = twos;							\
 	p[2] = fours;							\
