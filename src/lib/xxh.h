@@ -34,31 +34,72 @@ xxh_le64(uint64_t x, uint64_t seed)
 }
 
 /*
- * xxh_le64 in two parts, for loops that compilers vectorize: the part
- * that depends on the seed only, made once, and the rest, XXH3's 4-to-8
- * byte path written out for 8 bytes.
+ * xxh_le64 in parts, for loops that compilers vectorize.  XXH3's 4-to-8
+ * byte path, written out for 8 bytes, first swaps their halves, XORs in a
+ * value made from the seed and XORs in two rotations of the result: all
+ * linear over GF(2), so that part is xxh_le64_lin(x) ^ xxh_le64_flip(seed)
+ * (the seed's part made once).  What is left, xxh_le64_end, is the two
+ * multiplies.  Being XORs of rotations, xxh_le64_lin commutes with
+ * rotations and distributes over XOR: applied to item hashes before they
+ * are rolled into n-grams (window.h), it is done once an item instead of
+ * once an n-gram, or never, for items that come from a table.
  */
 static inline uint64_t
-xxh_le64_flip(uint64_t seed)
+xxh_le64_lin(uint64_t x)
 {
-	seed ^= (uint64_t)XXH_swap32((uint32_t)seed) << 32;
-	return (XXH_readLE64(XXH3_kSecret + 8) ^
-	    XXH_readLE64(XXH3_kSecret + 16)) - seed;
+	/* The first 4 bytes of the 8 are the low half of x. */
+	uint64_t h = (x << 32) | (x >> 32);
+
+	return h ^ ((h << 49) | (h >> 15)) ^ ((h << 24) | (h >> 40));
+}
+
+/*
+ * The inverse of xxh_le64_lin.  Its rotations are the product 1 + e in
+ * the ring GF(2)[t] / (t^64 + 1), e = t^24 + t^49 (and a rotation by 32);
+ * e^64 = 0 there, so (1 + e)(1 + e^2)(1 + e^4) ... (1 + e^32) = 1, where
+ * e^(2^k) = t^(24 * 2^k) + t^(49 * 2^k), exponents modulo 64.
+ */
+static inline uint64_t
+xxh_le64_unlin(uint64_t h)
+{
+	unsigned k, a, b;
+
+	for (k = 0; k < 6; k++) {
+		a = (24u << k) & 63;
+		b = (49u << k) & 63;
+		h ^= ((h << a) | (h >> (-a & 63))) ^
+		    ((h << b) | (h >> (-b & 63)));
+	}
+	return (h << 32) | (h >> 32);
 }
 
 static inline uint64_t
-xxh_le64_flipped(uint64_t x, uint64_t flip)
+xxh_le64_flip(uint64_t seed)
+{
+	uint64_t f;
+
+	seed ^= (uint64_t)XXH_swap32((uint32_t)seed) << 32;
+	f = (XXH_readLE64(XXH3_kSecret + 8) ^
+	    XXH_readLE64(XXH3_kSecret + 16)) - seed;
+	return f ^ ((f << 49) | (f >> 15)) ^ ((f << 24) | (f >> 40));
+}
+
+static inline uint64_t
+xxh_le64_end(uint64_t h)
 {
 	const uint64_t m = 0x9FB21C651E98DF25ULL;
-	uint64_t h;
 
-	/* The first 4 bytes of the 8 are the low half of x. */
-	h = ((x << 32) | (x >> 32)) ^ flip;
-	h ^= ((h << 49) | (h >> 15)) ^ ((h << 24) | (h >> 40));
 	h *= m;
 	h ^= (h >> 35) + 8;
 	h *= m;
 	return h ^ (h >> 28);
+}
+
+/* xxh_le64(x, seed), flip being xxh_le64_flip(seed). */
+static inline uint64_t
+xxh_le64_flipped(uint64_t x, uint64_t flip)
+{
+	return xxh_le64_end(xxh_le64_lin(x) ^ flip);
 }
 
 /* xxh_le64 of each of n values, in place. */

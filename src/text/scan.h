@@ -32,7 +32,10 @@
 #define SCAN_BATCH	1024
 #define SCAN_CACHE_BITS	13	/* wordscan.c: 8192 cached words, 128 KiB */
 
-/* A remembered word of at most 8 bytes and its hash (wordscan.c). */
+/*
+ * A remembered word of at most 8 bytes and its hash, as the item the
+ * scanner rolls: xxh_le64_lin of it (xxh.h, wordscan.c).
+ */
 struct scan_cached {
 	uint64_t key;		/* the word's bytes (wordscan.c), 0 if none */
 	uint64_t hash;
@@ -44,6 +47,7 @@ struct scan {
 	uint64_t seed;
 	int	 keeppunct, keepcase;
 	uint64_t ascii[128];	/* token_char_hash of the ASCII characters */
+	uint64_t lin[128];	/* wordscan.c: xxh_le64_lin of ascii (xxh.h) */
 	struct scan_cached *cache;	/* wordscan.c: recent short words */
 	int	 avx512;	/* use wordvec.c's scanners */
 	int	 ssse3;		/* wordscan.c: compress with SSSE3 */

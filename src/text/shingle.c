@@ -83,8 +83,10 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 		s->ws.cache = xcalloc((size_t)1 << SCAN_CACHE_BITS,
 		    sizeof(*s->ws.cache));
 #endif
-	for (c = 0; c < 128; c++)
+	for (c = 0; c < 128; c++) {
 		s->ws.ascii[c] = token_char_hash(c, s->ws.seed);
+		s->ws.lin[c] = xxh_le64_lin(s->ws.ascii[c]);
+	}
 	s->cls = token_classes(sc->keeppunct, sc->keepcase);
 }
 

@@ -140,9 +140,10 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 #endif
 
 /*
- * The hash of a word of len bytes at p, of which at least 8 are readable.
- * Words of up to 8 bytes go through a direct-mapped cache: text reuses a
- * small vocabulary, and a hit costs less than XXH3's length dispatch.
+ * The item of a word of len bytes at p, of which at least 8 are readable:
+ * xxh_le64_lin of its hash (xxh.h).  Words of up to 8 bytes go through a
+ * direct-mapped cache of items: text reuses a small vocabulary, and a hit
+ * costs less than XXH3's length dispatch.
  */
 static inline uint64_t
 word_hash(struct scan *s, const unsigned char *p, unsigned len,
@@ -152,7 +153,7 @@ word_hash(struct scan *s, const unsigned char *p, unsigned len,
 	uint64_t key, w;
 
 	if (len > 8)
-		return token_hash(p, len, s->seed);
+		return xxh_le64_lin(token_hash(p, len, s->seed));
 	memcpy(&w, p, sizeof(w));
 	/*
 	 * The key: the word's bytes the high ones, zeros below.  A word of
@@ -165,14 +166,14 @@ word_hash(struct scan *s, const unsigned char *p, unsigned len,
 	key = le64(w) << (8 * (8 - len));
 	if (keeppunct) {
 		if (len == 8 && (key & 0xff) < 8)
-			return token_hash(p, len, s->seed);
+			return xxh_le64_lin(token_hash(p, len, s->seed));
 		key |= len & 7;
 	}
 	c = &s->cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - SCAN_CACHE_BITS)];
 	if (c->key == key)
 		return c->hash;
 	c->key = key;
-	return c->hash = token_hash(p, len, s->seed);
+	return c->hash = xxh_le64_lin(token_hash(p, len, s->seed));
 }
 
 /*
@@ -193,10 +194,19 @@ struct itemq {
 
 _Static_assert(QCAP <= WORDHASH_MAX, "a batch of words too small");
 
+/*
+ * Start a batch from the shingler's window.  The items are kept as
+ * xxh_le64_lin of their hashes (xxh.h), as the character table (s->lin)
+ * and the word cache give them.
+ */
 static void
 q_begin(const struct scan *s, struct itemq *q)
 {
+	unsigned i;
+
 	window_get(s->win, s->pos, s->n, q->h);
+	for (i = 0; i < s->n; i++)
+		q->h[i] = xxh_le64_lin(q->h[i]);
 	q->nq = 0;
 	q->seen = s->seen;
 }
@@ -204,7 +214,9 @@ q_begin(const struct scan *s, struct itemq *q)
 /*
  * The n-grams of the m items h[0 .. m), finished (xxh_le64 of the roll,
  * flip the seed's part) as they are rolled, to out: one loop, unrolled
- * for the usual n, which the copies of CPU_LEVELS vectorize.
+ * for the usual n, which the copies of CPU_LEVELS vectorize.  The items
+ * are xxh_le64_lin of their hashes, so the roll is xxh_le64_lin of the
+ * roll of the hashes, and only xxh_le64_end is left to do (xxh.h).
  */
 static inline __attribute__((always_inline)) void
 grams_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
@@ -213,7 +225,7 @@ grams_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
 	size_t k;
 
 	for (k = 0; k < m; k++)
-		out[k] = xxh_le64_flipped(window_gram(h + k, n), flip);
+		out[k] = xxh_le64_end(window_gram(h + k, n) ^ flip);
 }
 
 static inline __attribute__((always_inline)) void
@@ -259,18 +271,34 @@ q_drain_body(struct scan *s, struct itemq *q)
 
 CPU_LEVELS(q_drain, (struct scan *s, struct itemq *q), (s, q))
 
-/* Hand the window back to the shingler. */
+/* Hand the window back to the shingler, as hashes. */
 static void
 q_end(struct scan *s, struct itemq *q)
 {
+	unsigned i;
+
 	q_drain(s, q);
+	for (i = 0; i < s->n; i++)
+		q->h[i] = xxh_le64_unlin(q->h[i]);
 	window_put(&s->roll, &s->pos, s->win, s->n, q->h);
 	s->seen = q->seen;
 }
 
 #ifdef CPU_AVX2_SCAN
-#define WORDS_HASH() (s->avx2 == 2 ? wordhash_avx512 : wordhash_avx2)(&w, \
-	nq, s->seed, q.h + s->n)
+/* The items of the words hashed in a batch: xxh_le64_lin of each hash. */
+static inline __attribute__((always_inline)) void
+lin_many_body(uint64_t *h, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h[i] = xxh_le64_lin(h[i]);
+}
+
+CPU_LEVELS(lin_many, (uint64_t *h, size_t n), (h, n))
+
+#define WORDS_HASH() ((s->avx2 == 2 ? wordhash_avx512 : wordhash_avx2)(&w, \
+	nq, s->seed, q.h + s->n), lin_many(q.h + s->n, nq))
 #else
 #define WORDS_HASH() (void)0
 #endif
@@ -495,8 +523,8 @@ static const uint64_t shuf[256] = {
 };
 
 /*
- * The hashes (ascii) of the bytes of in[0 .. 64) whose bits are set in
- * keep, in order, to out, which has 8 to spare; returns how many.  Each
+ * The hashes (from the table ascii) of the bytes of in[0 .. 64) whose bits
+ * are set in keep, in order, to out, which has 8 to spare; returns how many.  Each
  * group of 8 is compressed in a register and looked up from there: a
  * round trip through memory would load what the compress has just stored
  * in pieces, which the processor cannot forward (it made -c 5 nearly
@@ -524,7 +552,10 @@ items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
 }
 #endif
 
-/* The items of a block, compressed and hashed the fastest way there is. */
+/*
+ * The items of a block, compressed and hashed the fastest way there is,
+ * as xxh_le64_lin of their hashes (s->lin).
+ */
 static inline size_t
 items(const struct scan *s, const unsigned char *in, uint64_t keep,
     uint64_t *out)
@@ -534,11 +565,11 @@ items(const struct scan *s, const unsigned char *in, uint64_t keep,
 
 #ifdef CPU_SSE2_SCAN
 	if (s->ssse3)
-		return items_ssse3(in, keep, s->ascii, out);
+		return items_ssse3(in, keep, s->lin, out);
 #endif
 	c = compress_bytes(in, keep, item);
 	for (k = 0; k < c; k++)
-		out[k] = s->ascii[item[k]];
+		out[k] = s->lin[item[k]];
 	return c;
 }
 
@@ -555,7 +586,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 {
 	unsigned char low[64], spaced[64];
 	uint64_t mw, mu, mh, st, *qh;
-	const uint64_t *ascii = s->ascii;
+	const uint64_t *lin = s->lin;
 	int pendsep = s->pendsep, anychar = s->anychar;
 	struct itemq q;
 
@@ -579,7 +610,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		qh = q.h + s->n + q.nq;
 		/* The space before a word at the start of the block. */
 		if (st & 1) {
-			*qh++ = ascii[' '];
+			*qh++ = lin[' '];
 			q.nq++;
 		}
 		q.nq += items(s, spaced, mw | st >> 1, qh);

@@ -103,6 +103,52 @@ test_xxh_le64(void)
 	}
 }
 
+static uint64_t
+rotl64(uint64_t x, unsigned r)
+{
+	return (x << (r & 63)) | (x >> (-r & 63));
+}
+
+/*
+ * xxh_le64 in parts (xxh.h): the linear part and the seed's, then the
+ * multiplies, make XXH3 of the 8 bytes; xxh_le64_unlin undoes
+ * xxh_le64_lin both ways; and xxh_le64_lin commutes with rotations and
+ * distributes over XOR, which the character scanner relies on when it
+ * rolls n-grams of items already mixed.
+ */
+static void
+test_xxh_le64_lin(void)
+{
+	uint64_t st = 0x6C696E6561726974ULL, x, y, seed;
+	unsigned char b[8];
+	unsigned i, j, r;
+
+	for (i = 0; i < 2000; i++) {
+		x = i < 64 ? (uint64_t)1 << i : splitmix64(&st);
+		y = splitmix64(&st);
+		seed = i % 3 == 0 ? 0 : splitmix64(&st);
+		for (j = 0; j < 8; j++)
+			b[j] = (unsigned char)(x >> (8 * j));
+		if (!CHECK(xxh_le64_end(xxh_le64_lin(x) ^
+		    xxh_le64_flip(seed)) == XXH3_64bits_withSeed(b, 8, seed),
+		    "xxh_le64 in parts of %016llx is not XXH3",
+		    (unsigned long long)x))
+			return;
+		if (!CHECK(xxh_le64_unlin(xxh_le64_lin(x)) == x &&
+		    xxh_le64_lin(xxh_le64_unlin(x)) == x,
+		    "xxh_le64_unlin does not undo xxh_le64_lin of %016llx",
+		    (unsigned long long)x))
+			return;
+		r = i % 63 + 1;
+		if (!CHECK(xxh_le64_lin(x ^ y) == (xxh_le64_lin(x) ^
+		    xxh_le64_lin(y)) && xxh_le64_lin(rotl64(x, r)) ==
+		    rotl64(xxh_le64_lin(x), r),
+		    "xxh_le64_lin is not linear, or not rotation-invariant "
+		    "(by %u), at %016llx", r, (unsigned long long)x))
+			return;
+	}
+}
+
 /*
  * Known values, computed with libxxhash on amd64: a change of XXH3 itself,
  * or a library that is wrong on this host, shows here.
@@ -129,6 +175,7 @@ main(void)
 	RUN(test_host_order);
 	RUN(test_le_bytes);
 	RUN(test_xxh_le64);
+	RUN(test_xxh_le64_lin);
 	RUN(test_xxh_known);
 	return unit_status();
 }
