@@ -47,7 +47,7 @@ struct scan {
 	uint64_t seed;
 	int	 keeppunct, keepcase;
 	uint64_t ascii[128];	/* token_char_hash of the ASCII characters */
-	uint64_t lin[128];	/* wordscan.c: xxh_le64_lin of ascii (xxh.h) */
+	uint64_t lin[128];	/* xxh_le64_lin of ascii (xxh.h): char items */
 	struct scan_cached *cache;	/* wordscan.c: recent short words */
 	int	 avx512;	/* use wordvec.c's scanners */
 	int	 ssse3;		/* wordscan.c: compress with SSSE3 */

@@ -243,20 +243,26 @@ xxh_short(__m512i w, __m512i len, __m512i ctl, __m512i key)
 	    _mm512_set1_epi64(32))));
 }
 
-/* xxh_le64_many of eight values: XXH3 of their 8 bytes (flip: vkey[4]). */
+/* xxh_le64_end (xxh.h) of eight values. */
 INLINE512 __m512i
-xxh_le64x8(__m512i x, __m512i flip)
+xxh_le64x8_end(__m512i x)
 {
 	const __m512i m = _mm512_set1_epi64((long long)0x9FB21C651E98DF25ULL);
 
-	x = _mm512_xor_si512(_mm512_rol_epi64(x, 32), flip);
-	x = _mm512_ternarylogic_epi64(x, _mm512_rol_epi64(x, 49),
-	    _mm512_rol_epi64(x, 24), 0x96);
 	x = _mm512_mullo_epi64(x, m);
 	x = _mm512_xor_si512(x, _mm512_add_epi64(_mm512_srli_epi64(x, 35),
 	    _mm512_set1_epi64(8)));
 	x = _mm512_mullo_epi64(x, m);
 	return _mm512_xor_si512(x, _mm512_srli_epi64(x, 28));
+}
+
+/* xxh_le64_many of eight values: XXH3 of their 8 bytes (flip: vkey[4]). */
+INLINE512 __m512i
+xxh_le64x8(__m512i x, __m512i flip)
+{
+	x = _mm512_xor_si512(_mm512_rol_epi64(x, 32), flip);
+	return xxh_le64x8_end(_mm512_ternarylogic_epi64(x,
+	    _mm512_rol_epi64(x, 49), _mm512_rol_epi64(x, 24), 0x96));
 }
 
 /*
@@ -285,18 +291,21 @@ fold_long(unsigned char w[128], const unsigned char *p, unsigned len,
 }
 
 /*
- * Roll the window over the queued item hashes and queue the n-grams in
- * out, finished (as shingle.c's finish would), after handing out to the
- * flush if it has no room for them and a vector more.  The caller sees
- * to it that all in out before them are finished.
+ * Roll the window over the queued items and queue the n-grams in out,
+ * finished (as shingle.c's finish would), after handing out to the flush
+ * if it has no room for them and a vector more.  The caller sees to it
+ * that all in out before them are finished.  The items are hashes, or with
+ * lin xxh_le64_lin of them (xxh.h), which leaves the n-grams only
+ * xxh_le64_end to do.
  */
-static T512 void
-roll(struct scan *s, struct wordq *q)
+INLINE512 void
+roll(struct scan *s, struct wordq *q, int lin)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i rot = _mm512_set_epi64(8, 7, 6, 5, 4, 3, 2, 1);
 	const __m512i nv = _mm512_set1_epi64(s->n);
-	const __m512i flip = _mm512_set1_epi64((long long)s->vkey[4]);
+	const __m512i flip = _mm512_set1_epi64((long long)(lin ?
+	    xxh_le64_flip(s->seed) : s->vkey[4]));
 	unsigned i, nq = q->nq, n = s->n;
 	uint64_t *h = wq_hash(q), *out;
 	__m512i x, last = zero, carry;
@@ -324,7 +333,8 @@ roll(struct scan *s, struct wordq *q)
 		x = _mm512_xor_si512(x, _mm512_rolv_epi64(carry, rot));
 		carry = _mm512_permutexvar_epi64(_mm512_set1_epi64(7), x);
 		last = x;
-		_mm512_storeu_si512(out + i, xxh_le64x8(x, flip));
+		_mm512_storeu_si512(out + i, lin ? xxh_le64x8_end(
+		    _mm512_xor_si512(x, flip)) : xxh_le64x8(x, flip));
 	}
 	_mm512_storeu_si512(q->word, last);
 	q->roll = q->word[(nq - 1) & 7];
@@ -441,6 +451,18 @@ hash_long(struct scan *s, struct wordq *q, int fold)
 	q->nlong = 0;
 }
 
+static T512 void
+roll_words(struct scan *s, struct wordq *q)
+{
+	roll(s, q, 0);
+}
+
+static T512 void
+roll_chars(struct scan *s, struct wordq *q)
+{
+	roll(s, q, 1);
+}
+
 /* Hash the queued words, then roll. */
 static T512 void
 drain(struct scan *s, struct wordq *q, int fold)
@@ -455,32 +477,40 @@ drain(struct scan *s, struct wordq *q, int fold)
 		    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
 		    (const __m128i *)(q->len + i))), ctl, key));
 	hash_long(s, q, fold);
-	roll(s, q);
+	roll_words(s, q);
 }
 
-/* Take over the shingler's window, as the history of the queue. */
+/*
+ * Take over the shingler's window, as the history of the queue: hashes,
+ * or with lin xxh_le64_lin of them, the roll too.
+ */
 static void
-wq_begin(struct scan *s, struct wordq *q)
+wq_begin(struct scan *s, struct wordq *q, int lin)
 {
 	unsigned i, n = s->n;
+	uint64_t *h = wq_hash(q) - n;
 
-	for (i = 0; i < n; i++)		/* oldest first */
-		(wq_hash(q) - n)[i] = window_rotr(s->win[(s->pos + i) % n], n);
-	q->roll = s->roll;
+	for (i = 0; i < n; i++) {	/* oldest first */
+		h[i] = window_rotr(s->win[(s->pos + i) % n], n);
+		if (lin)
+			h[i] = xxh_le64_lin(h[i]);
+	}
+	q->roll = lin ? xxh_le64_lin(s->roll) : s->roll;
 	q->seen = s->seen;
 	q->nq = q->nlong = 0;
 }
 
-/* Hand the window back, once the queue is empty. */
+/* Hand the window back, once the queue is empty (lin as at wq_begin). */
 static void
-wq_end(struct scan *s, struct wordq *q)
+wq_end(struct scan *s, struct wordq *q, int lin)
 {
 	unsigned i, n = s->n;
+	uint64_t *h = wq_hash(q) - n;
 
 	for (i = 0; i < n; i++)
-		s->win[i] = window_rotl((wq_hash(q) - n)[i], n);
+		s->win[i] = window_rotl(lin ? xxh_le64_unlin(h[i]) : h[i], n);
 	s->pos = 0;
-	s->roll = q->roll;
+	s->roll = lin ? xxh_le64_unlin(q->roll) : q->roll;
 	s->seen = q->seen;
 }
 
@@ -525,7 +555,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 
 	if (!first_block(p, end, scalar_until, keeppunct, fold, &lo, &mw))
 		return p;
-	wq_begin(s, q);
+	wq_begin(s, q, 0);
 	for (;;) {
 		st = mw & ~((mw << 1) | in);
 		en = mw & ~(mw >> 1);
@@ -561,7 +591,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 	q->nq = enqueue(q, nq, &nlong, lo, hi, st, en, 0, p);
 	q->nlong = nlong;
 	drain(s, q, fold);
-	wq_end(s, q);
+	wq_end(s, q, 0);
 	return p + b;
 }
 
@@ -604,8 +634,8 @@ items(__m512i l, uint64_t st, uint64_t mw, unsigned char item[192])
 
 /*
  * Character n-grams (see cscan in wordscan.c, which this follows): the
- * items of each block, their hashes looked up eight at a time, then
- * rolled as words are.
+ * items of each block, looked up eight at a time (xxh_le64_lin of their
+ * hashes, s->lin), then rolled as words are.
  */
 INLINE512 const unsigned char *
 cscan(struct scan *s, struct wordq *q, const unsigned char *p,
@@ -620,7 +650,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 
 	if (!first_block(p, end, scalar_until, keeppunct, fold, &lo, &mw))
 		return p;
-	wq_begin(s, q);
+	wq_begin(s, q, 1);
 	for (;;) {
 		/* Word bytes after a separator; none before the first. */
 		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
@@ -633,13 +663,13 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			    _mm512_i64gather_epi64(_mm512_and_si512(
 			    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
 			    (const __m128i *)(item + g))),
-			    _mm512_set1_epi64(127)), (const void *)s->ascii, 8));
+			    _mm512_set1_epi64(127)), (const void *)s->lin, 8));
 		nq += k;
 		anychar |= mw != 0;
 		pendsep = !(mw >> 63);
 		if (nq > WQ_MAX - WQ_SLACK - 16) {
 			q->nq = nq;
-			roll(s, q);
+			roll_chars(s, q);
 			nq = 0;
 		}
 		p += 64;
@@ -654,8 +684,8 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		}
 	}
 	q->nq = nq;
-	roll(s, q);
-	wq_end(s, q);
+	roll_chars(s, q);
+	wq_end(s, q, 1);
 	s->pendsep = pendsep;
 	s->anychar = anychar;
 	return p;
