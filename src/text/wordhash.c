@@ -1,6 +1,6 @@
 /*
  * XXH3-64 of short words, eight at a time in the 64-bit lanes of a vector
- * (see wordhash.h).  Every word is first hashed as one of up to 8 bytes,
+ * (see wordhash.h), then mixed by xxh_le64_lin as the scanner's items.  Every word is first hashed as one of up to 8 bytes,
  * XXH3's mixes for 1 to 3 bytes (XXH64's avalanche) and 4 to 8 (rrmxmx)
  * computed as one with their constants chosen by lane; then the words of
  * 9 to 16 bytes (a tenth of those of source code and prose) are hashed
@@ -118,6 +118,15 @@ hash_short(vec first, vec last, vec len, const struct flips *fl)
 	return x ^ pick(small, x >> 32, x >> 28);
 }
 
+/* xxh_le64_lin (xxh.h) of each lane: the item the scanner rolls. */
+INLINE vec
+lin(vec x)
+{
+	vec h = rotl(x, 32);
+
+	return h ^ rotl(h, 49) ^ rotl(h, 24);
+}
+
 /* The bytes of each lane of x in reverse order. */
 INLINE vec
 bswap(vec x)
@@ -186,7 +195,7 @@ hash_longs(const struct wordhash *w, size_t n, const struct flips *fl,
 			l[j] = w->last[k];
 			ln[j] = w->len[k];
 		}
-		r = hash_long(load(f), load(l), load(ln), fl);
+		r = lin(hash_long(load(f), load(l), load(ln), fl));
 		memcpy(out, &r, sizeof(out));
 		for (j = 0; j < 8 && i + j < nlong; j++)
 			h[longi[i + j]] = out[j];
@@ -209,15 +218,15 @@ wordhash_body(struct wordhash *w, size_t n, uint64_t seed, uint64_t *h)
 	fl.f2 = (XXH_readLE64(k + 40) ^ XXH_readLE64(k + 48)) - seed;
 	/* All as words of up to 8 bytes, the last vector into out. */
 	for (i = 0; i < n; i += 8) {
-		r = hash_short(load(w->first + i), load(w->last + i),
-		    lengths(w->len + i), &fl);
+		r = lin(hash_short(load(w->first + i), load(w->last + i),
+		    lengths(w->len + i), &fl));
 		memcpy(n - i >= 8 ? h + i : out, &r, sizeof(r));
 	}
 	if (n % 8 != 0)
 		memcpy(h + n - n % 8, out, n % 8 * sizeof(*h));
 	hash_longs(w, n, &fl, h);
 	for (i = 0; i < w->nhuge; i++)
-		h[w->hugei[i]] = w->hugeh[i];
+		h[w->hugei[i]] = xxh_le64_lin(w->hugeh[i]);
 	w->nhuge = 0;
 }
 

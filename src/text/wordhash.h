@@ -53,7 +53,8 @@ wordhash_add(struct wordhash *w, size_t i, const unsigned char *p,
 }
 
 /*
- * h[i] = token_hash of word i, for the n words queued in w; empties w.
+ * h[i] = xxh_le64_lin(token_hash of word i), the item the word scanner
+ * rolls (xxh.h), for the n words queued in w; empties w.
  * Only where the processor has AVX2, or for wordhash_avx512 the AVX-512
  * of x86-64-v4 (cpu_usable() & CPU_LEVEL_V4).
  */

@@ -285,20 +285,8 @@ q_end(struct scan *s, struct itemq *q)
 }
 
 #ifdef CPU_AVX2_SCAN
-/* The items of the words hashed in a batch: xxh_le64_lin of each hash. */
-static inline __attribute__((always_inline)) void
-lin_many_body(uint64_t *h, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h[i] = xxh_le64_lin(h[i]);
-}
-
-CPU_LEVELS(lin_many, (uint64_t *h, size_t n), (h, n))
-
-#define WORDS_HASH() ((s->avx2 == 2 ? wordhash_avx512 : wordhash_avx2)(&w, \
-	nq, s->seed, q.h + s->n), lin_many(q.h + s->n, nq))
+#define WORDS_HASH() (s->avx2 == 2 ? wordhash_avx512 : wordhash_avx2)(&w, \
+	nq, s->seed, q.h + s->n)
 #else
 #define WORDS_HASH() (void)0
 #endif
