@@ -531,9 +531,13 @@ items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
 		g = (uint64_t)_mm_cvtsi128_si64(_mm_shuffle_epi8(_mm_loadl_epi64(
 		    (const __m128i *)(in + j)), _mm_cvtsi64_si128((long long)
 		    shuf[m])));
+		/*
+		 * Whole bytes, which a byte register gives as they are: all
+		 * are ASCII (the block has no others), or 0 past the m kept.
+		 */
 #pragma GCC unroll 8
 		for (i = 0; i < 8; i++)
-			out[c + i] = ascii[g >> (8 * i) & 127];
+			out[c + i] = ascii[(unsigned char)(g >> (8 * i))];
 		c += (unsigned)__builtin_popcount(m);
 	}
 	return c;
