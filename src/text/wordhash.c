@@ -1,14 +1,15 @@
 /*
  * XXH3-64 of short words, eight at a time in the 64-bit lanes of a vector
- * (see wordhash.h), then mixed by xxh_le64_lin as the scanner's items.  Every word is first hashed as one of up to 8 bytes,
- * XXH3's mixes for 1 to 3 bytes (XXH64's avalanche) and 4 to 8 (rrmxmx)
- * computed as one with their constants chosen by lane; then the words of
- * 9 to 16 bytes (a tenth of those of source code and prose) are hashed
- * again, eight at a time, with the folded 128-bit product.  No branch on
- * the data, where the length dispatch of xxh_bytes, word by word,
- * mispredicts.  The inputs of all the mixes are in the word's first and
- * last 8 bytes: 4 to 8 bytes read the first four and the last four, 1 to
- * 3 the first, the middle and the last byte.
+ * (see wordhash.h), given as the scanner's items: mixed by xxh_le64_lin.
+ * Every word is first hashed as one of up to 8 bytes, XXH3's mixes for 1
+ * to 3 bytes (XXH64's avalanche) and 4 to 8 (rrmxmx) computed as one with
+ * their constants chosen by lane; then the words of 9 to 16 bytes (a tenth
+ * of those of source code and prose) are hashed again, eight at a time,
+ * with the folded 128-bit product.  No branch on the data, where the
+ * length dispatch of xxh_bytes, word by word, mispredicts.  The inputs of
+ * all the mixes are in the word's first and last 8 bytes: 4 to 8 bytes
+ * read the first four and the last four, 1 to 3 the first, the middle and
+ * the last byte.
  *
  * The code is written once, in the vectors of eight 64-bit lanes that GCC
  * and clang provide, and compiled twice: for AVX2, where each vector is

@@ -511,12 +511,12 @@ static const uint64_t shuf[256] = {
 };
 
 /*
- * The hashes (from the table ascii) of the bytes of in[0 .. 64) whose bits
- * are set in keep, in order, to out, which has 8 to spare; returns how many.  Each
- * group of 8 is compressed in a register and looked up from there: a
- * round trip through memory would load what the compress has just stored
- * in pieces, which the processor cannot forward (it made -c 5 nearly
- * twice as slow when tried).
+ * The items (from the table ascii) of the bytes of in[0 .. 64) whose bits
+ * are set in keep, in order, to out, which has 8 to spare; returns how
+ * many.  Each group of 8 is compressed in a register and looked up from
+ * there: a round trip through memory would load what the compress has
+ * just stored in pieces, which the processor cannot forward (it made -c 5
+ * nearly twice as slow when tried).
  */
 static __attribute__((target("ssse3,popcnt"))) size_t
 items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
