@@ -53,9 +53,13 @@ struct scan {
 	int	 ssse3;		/* wordscan.c: compress with SSSE3 */
 	/*
 	 * wordscan.c: hash words in batches (wordhash.c), 1 with AVX2, 2
-	 * with the AVX-512 of x86-64-v4.
+	 * with the AVX-512 of x86-64-v4.  With AVX2 the cache is cheaper
+	 * while it hits, and is tried first: of tried words through it,
+	 * missed were not there; if too many, batched more words are hashed
+	 * in batches before it is tried again.
 	 */
 	int	 avx2;
+	uint64_t tried, missed, batched;
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
 	/*
 	 * The caller's: hands out[0 .. nout) to the sink and empties out.

@@ -1096,6 +1096,73 @@ test_reuse(void)
 }
 
 /*
+ * With AVX2 and no AVX-512, the word scanner looks words up in its cache
+ * and, once too many of the words tried have missed it, hashes them in
+ * batches (wordscan_words).  A text of random words, long enough for the
+ * switch (its sh.ws.batched is then set), then of a few words repeated,
+ * fed in blocks: what the reference shingler computes, before and after
+ * the switch, under each normalization.
+ */
+static void
+test_word_modes(void)
+{
+	static const char *const common[] = { "the", "of", "a", "kernel",
+	    "struct", "int", "return", "if", "x", "buffer_head", "NULL" };
+	struct coll want = { 0 }, got = { 0 };
+	struct shingler sh;
+	struct scheme sc;
+	uint64_t x = 77;
+	size_t len = 0, cap = 1200000, i, k, off, m;
+	unsigned j, wl;
+	char *text;
+	int flags;
+
+#ifdef CPU_AVX2_SCAN
+	if ((cpu_usable() & CPU_AVX2) == 0)
+#endif
+		return;
+	if ((text = malloc(cap)) == NULL)
+		abort();
+	for (i = 0; i < 90000; i++) {
+		wl = (unsigned)(splitmix64(&x) % 12) + 1;
+		if (i % 97 == 0)
+			wl = 20;
+		for (j = 0; j < wl; j++)
+			text[len++] = (char)('a' + splitmix64(&x) % 26);
+		text[len++] = i % 13 == 0 ? '\n' : ' ';
+	}
+	for (i = 0; i < 30000; i++) {
+		k = (size_t)(splitmix64(&x) % (sizeof(common) /
+		    sizeof(common[0])));
+		memcpy(text + len, common[k], strlen(common[k]));
+		len += strlen(common[k]);
+		text[len++] = ' ';
+	}
+	cpu_disable(CPU_AVX512F | CPU_AVX512_TEXT);
+	for (flags = 0; flags < 4; flags++) {
+		sc = mkscheme(0, flags % 2 ? 1 : 3, flags, 5);
+		ref_shingles(&sc, (const unsigned char *)text, len, &want);
+		got.n = 0;
+		shingle_init(&sh, &sc, NULL, coll_sink, &got);
+		for (off = 0; off < len; off += m) {
+			m = len - off < 65536 ? len - off : 65536;
+			shingle_feed(&sh, text + off, m);
+		}
+		CHECK(sh.ws.batched > 0, "flags %d: the word scanner never "
+		    "switched to batches", flags);
+		shingle_end(&sh);
+		shingle_free(&sh);
+		CHECK(coll_equal(&want, &got), "flags %d, -w%u: %zu shingles, "
+		    "reference %zu, or hashes differ, with the cache and then "
+		    "the batches", flags, sc.ngram, got.n, want.n);
+	}
+	cpu_disable(0);
+	free(text);
+	coll_free(&want);
+	coll_free(&got);
+}
+
+/*
  * The switches reach the loops compiled per level (CPU_LEVELS): without
  * AVX-512 no x86-64-v4 copy runs, and without AVX2 no v3 or v4 copy.
  */
@@ -1133,5 +1200,6 @@ main(void)
 	RUN(test_cpu_levels);
 	RUN(test_reference);
 	RUN(test_control_words);
+	RUN(test_word_modes);
 	return unit_status();
 }
