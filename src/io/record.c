@@ -22,6 +22,7 @@ recreader_init(struct recreader *r, int fd, int delim)
 	r->next = 1;
 	r->max = RECORD_MAX;
 	r->longwhy = RECORD_LONG_WHY;
+	r->batch = RECORD_BATCH;
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 }
 
@@ -30,6 +31,12 @@ recreader_limit(struct recreader *r, size_t max, const char *why)
 {
 	r->max = max;
 	r->longwhy = why;
+}
+
+void
+recreader_batch(struct recreader *r, size_t bytes)
+{
+	r->batch = bytes;
 }
 
 #define QUIET_MS	20	/* no more input in this long: idle */
@@ -90,14 +97,14 @@ skip(struct recreader *r, size_t end, uint64_t *first)
  * itself, not a copy: a copy would hold the record twice while it is
  * made, and the buffer would keep the pages of its first copy while the
  * record is parsed.  The bytes after the cut (usually fewer than the
- * last read, RECORD_BATCH) go to a new buffer.
+ * last read, r->batch) go to a new buffer.
  */
 static void
 hand_on(struct recreader *r, char **data, size_t cut)
 {
 	char *rest;
 
-	if (cut <= 4 * RECORD_BATCH) {
+	if (cut <= 4 * r->batch) {
 		*data = xmalloc(cut);
 		memcpy(*data, r->buf, cut);
 		memmove(r->buf, r->buf + cut, r->len - cut);
@@ -105,7 +112,7 @@ hand_on(struct recreader *r, char **data, size_t cut)
 		return;
 	}
 	r->len -= cut;
-	r->cap = r->len > RECORD_BATCH ? 2 * r->len : 2 * RECORD_BATCH;
+	r->cap = r->len > r->batch ? 2 * r->len : 2 * r->batch;
 	rest = xmalloc(r->cap);
 	memcpy(rest, r->buf + cut, r->len);
 	*data = r->buf;
@@ -133,7 +140,7 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 			if (r->eof)
 				return skip(r, r->len, first);
 			r->len = 0;
-		} else if (r->len >= RECORD_BATCH || r->eof || idle) {
+		} else if (r->len >= r->batch || r->eof || idle) {
 			last = scanned < r->len ? memrchr(r->buf + scanned,
 			    r->delim, r->len - scanned) : NULL;
 			if (last != NULL)
@@ -152,17 +159,17 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 				r->len = 0;
 			}
 		}
-		if (r->cap - r->len < RECORD_BATCH) {
-			r->cap = r->cap ? r->cap * 2 : 2 * RECORD_BATCH;
+		if (r->cap - r->len < r->batch) {
+			r->cap = r->cap ? r->cap * 2 : 2 * r->batch;
 			r->buf = xreallocarray(r->buf, r->cap, 1);
 		}
 		/*
-		 * Reads of at most RECORD_BATCH bytes: only the first record
+		 * Reads of at most r->batch bytes: only the first record
 		 * of a batch can then be longer than the limit.
 		 */
 		room = r->cap - r->len;
-		n = read(r->fd, r->buf + r->len, room < RECORD_BATCH ? room :
-		    RECORD_BATCH);
+		n = read(r->fd, r->buf + r->len, room < r->batch ? room :
+		    r->batch);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -178,7 +185,7 @@ recreader_next(struct recreader *r, char **data, size_t *len,
 		if (n == 0)
 			r->eof = 1;
 		r->len += (size_t)n;
-		if (n > 0 && !skipping && r->len < RECORD_BATCH)
+		if (n > 0 && !skipping && r->len < r->batch)
 			idle = idle_input(r->fd, start);
 	}
 	r->idle = idle;

@@ -48,6 +48,7 @@ struct recreader {
 	uint64_t next;		/* number of the next record (from 1) */
 	size_t	 max;		/* longest record: RECORD_MAX unless set */
 	const char *longwhy;	/* what is wrong with one longer */
+	size_t	 batch;		/* bytes per batch: RECORD_BATCH unless set */
 };
 
 void	recreader_init(struct recreader *, int fd, int delim);
@@ -59,11 +60,18 @@ void	recreader_init(struct recreader *, int fd, int delim);
 void	recreader_limit(struct recreader *, size_t max, const char *why);
 
 /*
+ * Batches of at least bytes rather than RECORD_BATCH, for a reader whose
+ * batches cost many times their bytes in memory (uniq's sketches).
+ */
+void	recreader_batch(struct recreader *, size_t bytes);
+
+/*
  * The next batch: a malloc'd buffer of whole records (the last may lack
  * its delimiter at the end of input) and the number of its first record.
  * Returns 1, 0 at the end of input, or an errno value (negated) on a read
  * error, once the whole records read before it have been returned.  A
- * batch holds at least RECORD_BATCH bytes unless the input ends, and more
+ * batch holds at least RECORD_BATCH bytes (or as recreader_batch() set)
+ * unless the input ends, and more
  * when a record is longer.  A record longer than the limit (RECORD_MAX)
  * is skipped, never cut: RECORD_LONG is returned, with its number in
  * *first, so that memory stays within about twice the limit whatever

@@ -185,6 +185,57 @@ test_record_limit(void)
 }
 
 /*
+ * Batches of the size set (recreader_batch), or RECORD_BATCH: each but the
+ * last at least that many bytes and less than twice, cut after a record,
+ * all the records in order.
+ */
+static void
+test_record_batch(void)
+{
+	static const size_t sizes[] = { 65536, 4096, 0 };
+	size_t total = 3 << 20, i, k, want, got, len, nb;
+	char *s = malloc(total), *data;
+	struct recreader rr;
+	uint64_t first, next;
+	int fd, n;
+
+	if (s == NULL)
+		abort();
+	for (i = 0; i < total; i++)	/* lines of 1 to 37 bytes */
+		s[i] = i % 37 == i / 37 % 37 ? '\n' : 'x';
+	s[total - 1] = '\n';
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		want = sizes[k] ? sizes[k] : RECORD_BATCH;
+		fd = input(s, total);
+		recreader_init(&rr, fd, '\n');
+		if (sizes[k])
+			recreader_batch(&rr, sizes[k]);
+		got = nb = 0;
+		next = 1;
+		while ((n = recreader_next(&rr, &data, &len, &first)) == 1) {
+			CHECK(first == next && len > 0 && data[len - 1] == '\n',
+			    "batch %zu of size %zu: record %llu, not %llu, or "
+			    "cut inside a record", nb, want,
+			    (unsigned long long)first,
+			    (unsigned long long)next);
+			CHECK(len < 2 * want && (len >= want - 64 ||
+			    got + len == total), "batch %zu of size %zu: %zu "
+			    "bytes", nb, want, len);
+			for (i = 0; i < len; i++)
+				next += data[i] == '\n';
+			got += len;
+			nb++;
+			free(data);
+		}
+		CHECK(n == 0 && got == total, "batches of %zu: %zu bytes of "
+		    "%zu, then %d", want, got, total, n);
+		recreader_free(&rr);
+		close(fd);
+	}
+	free(s);
+}
+
+/*
  * A pipe whose writer stops for now: the whole records read so far are a
  * batch, marked idle, and the part of a record after them waits for the
  * rest.  A regular file is never idle.
@@ -242,5 +293,6 @@ main(void)
 	RUN(test_linein_error);
 	RUN(test_record_limit);
 	RUN(test_record_idle);
+	RUN(test_record_batch);
 	return unit_status();
 }
