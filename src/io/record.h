@@ -71,11 +71,10 @@ void	recreader_batch(struct recreader *, size_t bytes);
  * Returns 1, 0 at the end of input, or an errno value (negated) on a read
  * error, once the whole records read before it have been returned.  A
  * batch holds at least RECORD_BATCH bytes (or as recreader_batch() set)
- * unless the input ends, and more
- * when a record is longer.  A record longer than the limit (RECORD_MAX)
- * is skipped, never cut: RECORD_LONG is returned, with its number in
- * *first, so that memory stays within about twice the limit whatever
- * the input.
+ * unless the input ends, and more when a record is longer.  A record
+ * longer than the limit (RECORD_MAX) is skipped, never cut: RECORD_LONG
+ * is returned, with its number in *first, so that memory stays within
+ * about twice the limit whatever the input.
  *
  * A batch ends sooner, at the last whole record, when a pipe or terminal
  * has nothing more to read for now: its writer is slower than the

@@ -646,11 +646,12 @@ scan_by_options(struct scan *s, const unsigned char *p,
 /*
  * With AVX2 only, words go through the cache while at most a quarter of
  * the last SCAN_TRY miss it, else in batches for the next SCAN_BATCHED
- * (about 7 MB of prose or code): with four 64-bit products made of 32-bit
- * ones a multiply, the batch costs more than a cache that hits (as for 85%
- * of the words of kernel text) and less than one that misses.  The words
- * tried are many more than the cache's slots, so that its first misses
- * do not decide.  With AVX-512, the batch is as fast as a cache that hits.
+ * (about 7 MB of prose or code): each 64-bit multiply made of three 32-bit
+ * ones, the batch costs more than a cache that hits (as for 85% of the
+ * words of kernel text) and less than one that misses.  The words tried
+ * are many more than the cache's slots, so that its first misses do not
+ * decide.  With AVX-512 the batch did as well as the cache, and better on
+ * text of many distinct words (bench/README.md).
  */
 #define SCAN_TRY	65536
 #define SCAN_BATCHED	((uint64_t)1 << 20)
