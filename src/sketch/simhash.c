@@ -173,17 +173,38 @@ expand(const struct simhash *s, uint64_t h, uint64_t x[2])
 	}
 }
 
+/* Count the bits of x in the byte counters lanes, each as 1 << k. */
+static inline void
+lanes_add_shl(uint64_t *lanes, uint64_t x, unsigned k)
+{
+	lanes[0] += spread[x & 0xFF] << k;
+	lanes[1] += spread[(x >> 8) & 0xFF] << k;
+	lanes[2] += spread[(x >> 16) & 0xFF] << k;
+	lanes[3] += spread[(x >> 24) & 0xFF] << k;
+	lanes[4] += spread[(x >> 32) & 0xFF] << k;
+	lanes[5] += spread[(x >> 40) & 0xFF] << k;
+	lanes[6] += spread[(x >> 48) & 0xFF] << k;
+	lanes[7] += spread[x >> 56] << k;
+}
+
 static inline void
 lanes_add(uint64_t *lanes, uint64_t x)
 {
-	lanes[0] += spread[x & 0xFF];
-	lanes[1] += spread[(x >> 8) & 0xFF];
-	lanes[2] += spread[(x >> 16) & 0xFF];
-	lanes[3] += spread[(x >> 24) & 0xFF];
-	lanes[4] += spread[(x >> 32) & 0xFF];
-	lanes[5] += spread[(x >> 40) & 0xFF];
-	lanes[6] += spread[(x >> 48) & 0xFF];
-	lanes[7] += spread[x >> 56];
+	lanes_add_shl(lanes, x, 0);
+}
+
+/*
+ * Count the carry-save planes ones, twos, fours and eights in lanes: 15 at
+ * most a byte.
+ */
+static inline void
+lanes_add_planes(uint64_t *lanes, uint64_t ones, uint64_t twos,
+    uint64_t fours, uint64_t eights)
+{
+	lanes_add_shl(lanes, ones, 0);
+	lanes_add_shl(lanes, twos, 1);
+	lanes_add_shl(lanes, fours, 2);
+	lanes_add_shl(lanes, eights, 3);
 }
 
 /*
@@ -265,6 +286,7 @@ add_levels_body(struct simhash *s, const uint64_t *h, size_t n)
 			r = (n - i) / 128;
 			if (r > 255 - s->vpending)
 				r = 255 - s->vpending;
+			s->vused = 1;
 			if (s->wide)
 				pass_v8(s, h + i, r, 0);
 			else {
@@ -326,29 +348,40 @@ void
 simhash_final(struct simhash *s, uint64_t *out)
 {
 	uint64_t word[2] = { 0, 0 };
-	unsigned b, l;
-	int set;
+	unsigned b, l, planes;
 
+	/*
+	 * The planes' bits go through the byte counters, with the features
+	 * counted there: 15 at most a byte for the planes of single hashes,
+	 * 120 for those of the eight lanes, which only a document of 128
+	 * hashes or more has used.  Short documents (lines) skip most of
+	 * this, and flush their counters once.
+	 */
+	if (s->bits == 64) {
+		planes = s->vused ? 135 : 15;
+		if (s->pending > 255 - planes)
+			flush(s);
+		if (s->pending16 > 0)
+			flush16(s);
+		lanes_add_planes(s->lanes, s->ones, s->twos, s->fours,
+		    s->eights);
+		if (s->vused) {
+			vflush(s);
+			for (l = 0; l < 8; l++)
+				lanes_add_planes(s->lanes, s->vones[l],
+				    s->vtwos[l], s->vfours[l], s->veights[l]);
+		}
+	}
 	flush(s);
-	flush16(s);
-	vflush(s);
-	for (b = 0; b < 64; b++) {
-		s->count[b] += ((s->ones >> b) & 1) + 2 * ((s->twos >> b) & 1) +
-		    4 * ((s->fours >> b) & 1) + 8 * ((s->eights >> b) & 1);
-		for (l = 0; l < 8; l++)
-			s->count[b] += ((s->vones[l] >> b) & 1) +
-			    2 * ((s->vtwos[l] >> b) & 1) +
-			    4 * ((s->vfours[l] >> b) & 1) +
-			    8 * ((s->veights[l] >> b) & 1);
-	}
-	for (b = 0; b < s->bits; b++) {
-		if (s->nfeat > 0)
-			set = 2 * s->count[b] > s->nfeat;
-		else
-			set = 2 * s->wsum[b] > s->wtotal;
-		if (set)
-			word[b / 64] |= (uint64_t)1 << (b % 64);
-	}
+	/* A bit is set by more than half the votes: no branch on it. */
+	if (s->nfeat > 0)
+		for (b = 0; b < s->bits; b++)
+			word[b / 64] |= (uint64_t)(2 * s->count[b] >
+			    s->nfeat) << (b % 64);
+	else
+		for (b = 0; b < s->bits; b++)
+			word[b / 64] |= (uint64_t)(2 * s->wsum[b] >
+			    s->wtotal) << (b % 64);
 	if (s->bits == 64)
 		out[0] = word[0];
 	else {

@@ -18,6 +18,7 @@ struct simhash {
 	uint64_t ones, twos, fours, eights;	/* carry-save planes */
 	uint64_t vones[8], vtwos[8], vfours[8], veights[8];	/* by lane */
 	unsigned vpending;	/* groups of 128 counted in vbytes */
+	int	 vused;		/* some were counted, since simhash_init */
 	int	 wide;		/* their lanes eight at a time (AVX-512) */
 	/* Sixteens of bit 8 k + j of lane l in byte k of vbytes[j][l]. */
 	uint64_t vbytes[8][8];
