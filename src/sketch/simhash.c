@@ -347,8 +347,8 @@ simhash_add_weighted(struct simhash *s, const uint64_t *h, const double *w,
 void
 simhash_final(struct simhash *s, uint64_t *out)
 {
-	uint64_t word[2] = { 0, 0 };
-	unsigned b, l, planes;
+	uint64_t word[2] = { 0, 0 }, v;
+	unsigned b, l, w, planes;
 
 	/*
 	 * The planes' bits go through the byte counters, with the features
@@ -373,15 +373,22 @@ simhash_final(struct simhash *s, uint64_t *out)
 		}
 	}
 	flush(s);
-	/* A bit is set by more than half the votes: no branch on it. */
-	if (s->nfeat > 0)
-		for (b = 0; b < s->bits; b++)
-			word[b / 64] |= (uint64_t)(2 * s->count[b] >
-			    s->nfeat) << (b % 64);
-	else
-		for (b = 0; b < s->bits; b++)
-			word[b / 64] |= (uint64_t)(2 * s->wsum[b] >
-			    s->wtotal) << (b % 64);
+	/*
+	 * A bit is set by more than half the votes: no branch on it, and a
+	 * word made in a register.
+	 */
+	for (w = 0; w < s->bits / 64; w++) {
+		v = 0;
+		if (s->nfeat > 0)
+			for (b = 0; b < 64; b++)
+				v |= (uint64_t)(2 * s->count[64 * w + b] >
+				    s->nfeat) << b;
+		else
+			for (b = 0; b < 64; b++)
+				v |= (uint64_t)(2 * s->wsum[64 * w + b] >
+				    s->wtotal) << b;
+		word[w] = v;
+	}
 	if (s->bits == 64)
 		out[0] = word[0];
 	else {
