@@ -20,38 +20,63 @@ needs_escape(const char *name, size_t len)
 	return 0;
 }
 
+/* Append name to out, escaped if escape. */
+static void
+put_name(struct buf *out, const char *name, size_t len, int escape)
+{
+	if (escape)
+		buf_add_escaped(out, name, len, 0);
+	else
+		buf_add(out, name, len);
+}
+
 int
 fpline_escape_name(struct buf *out, const char *name, size_t len, int zero)
 {
-	if (zero || !needs_escape(name, len)) {
-		buf_add(out, name, len);
-		return 0;
-	}
-	buf_add_escaped(out, name, len, 0);
-	return 1;
+	int escape = !zero && needs_escape(name, len);
+
+	put_name(out, name, len, escape);
+	return escape;
+}
+
+void
+fpline_head_init(struct fpline_head *h, const struct scheme *sc)
+{
+	h->len = scheme_format(sc, h->text);
+	h->nv = scheme_nvalues(sc);
+	h->digits = scheme_value_digits(sc);
+}
+
+void
+fpline_put(struct buf *out, const struct fpline_head *h, const uint64_t *v,
+    const char *name, size_t namelen, int zero)
+{
+	size_t i, j, digits = h->digits;
+	int escape = !zero && needs_escape(name, namelen);
+	char *p;
+
+	if (escape)
+		buf_addc(out, '\\');
+	buf_add(out, h->text, h->len);
+	buf_addc(out, ':');
+	p = buf_reserve(out, h->nv * digits);
+	for (i = 0; i < h->nv; i++)
+		for (j = 0; j < digits; j++)
+			*p++ = hexdigits[(v[i] >> (4 * (digits - 1 - j))) & 0xF];
+	out->len += h->nv * digits;
+	buf_add(out, "  ", 2);
+	put_name(out, name, namelen, escape);
+	buf_addc(out, zero ? '\0' : '\n');
 }
 
 void
 fpline_format(struct buf *out, const struct scheme *sc, const uint64_t *v,
     const char *name, size_t namelen, int zero)
 {
-	char sch[SCHEME_MAX], *p;
-	size_t nv = scheme_nvalues(sc), digits = scheme_value_digits(sc);
-	size_t i, j, slen;
+	struct fpline_head h;
 
-	if (!zero && needs_escape(name, namelen))
-		buf_addc(out, '\\');
-	slen = scheme_format(sc, sch);
-	buf_add(out, sch, slen);
-	buf_addc(out, ':');
-	p = buf_reserve(out, nv * digits);
-	for (i = 0; i < nv; i++)
-		for (j = 0; j < digits; j++)
-			*p++ = hexdigits[(v[i] >> (4 * (digits - 1 - j))) & 0xF];
-	out->len += nv * digits;
-	buf_add(out, "  ", 2);
-	fpline_escape_name(out, name, namelen, zero);
-	buf_addc(out, zero ? '\0' : '\n');
+	fpline_head_init(&h, sc);
+	fpline_put(out, &h, v, name, namelen, zero);
 }
 
 /*

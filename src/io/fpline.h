@@ -26,6 +26,20 @@ struct fpline {
 void	fpline_format(struct buf *out, const struct scheme *,
 	    const uint64_t *v, const char *name, size_t namelen, int zero);
 
+/*
+ * The same for many lines of one scheme, its string made once: for a
+ * line a record, formatting it took more than the rest of the line.
+ */
+struct fpline_head {
+	char	 text[SCHEME_MAX];	/* the scheme string */
+	size_t	 len;
+	size_t	 nv, digits;		/* values, hex digits of each */
+};
+
+void	fpline_head_init(struct fpline_head *, const struct scheme *);
+void	fpline_put(struct buf *out, const struct fpline_head *,
+	    const uint64_t *v, const char *name, size_t namelen, int zero);
+
 /* Append name to out, escaped unless zero; returns 1 if it was escaped. */
 int	fpline_escape_name(struct buf *out, const char *name, size_t len,
 	    int zero);

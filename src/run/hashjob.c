@@ -23,6 +23,7 @@ hashworker_init(struct hashworker *w, const struct hashcfg *cfg)
 {
 	memset(w, 0, sizeof(*w));
 	w->cfg = cfg;
+	fpline_head_init(&w->head, &cfg->sc);
 	digest_init(&w->dg, &cfg->sc, cfg->wt, NULL);
 }
 
@@ -35,14 +36,16 @@ hashworker_free(struct hashworker *w)
 
 /* The output for one document: its fingerprint line, or its band lines. */
 static void
-output(const struct hashcfg *cfg, struct buf *out, const uint64_t *v,
+output(const struct hashworker *w, struct buf *out, const uint64_t *v,
     const char *name, size_t len)
 {
+	const struct hashcfg *cfg = w->cfg;
+
 	if (cfg->bands != NULL)
 		bandline_format(out, &cfg->sc, cfg->bands, v, name, len,
 		    cfg->zero);
 	else
-		fpline_format(out, &cfg->sc, v, name, len, cfg->zero);
+		fpline_put(out, &w->head, v, name, len, cfg->zero);
 }
 
 static void
@@ -160,7 +163,7 @@ out_member(void *ctx, const char *name, size_t len, const uint64_t *v)
 {
 	struct hashworker *w = ctx;
 
-	output(w->cfg, w->out, v, name, len);
+	output(w, w->out, v, name, len);
 }
 
 static void
@@ -177,7 +180,7 @@ run_file(struct hashworker *w, struct hashdoc *d, struct buf *out)
 	if (hashdoc_digest(&w->dg, d, w->cfg->binary, &v) != 0)
 		return;
 	if (!d->binary)
-		output(w->cfg, out, v, d->name, strlen(d->name));
+		output(w, out, v, d->name, strlen(d->name));
 }
 
 /* Keep the text of record r, whose line was just made. */
@@ -223,7 +226,7 @@ run_records(struct hashworker *w, struct hashjob *j)
 		}
 		digest_feed(&w->dg, r.text, r.tlen);
 		v = digest_end(&w->dg);
-		output(cfg, &j->out, v, w->name.data, w->name.len);
+		output(w, &j->out, v, w->name.data, w->name.len);
 		if (cfg->texts)
 			keep_text(j, &r);
 	}

@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "digest.h"
+#include "fpline.h"
 #include "record.h"
 #include "scheme.h"
 
@@ -72,6 +73,7 @@ struct hashjob {
 
 struct hashworker {
 	const struct hashcfg *cfg;
+	struct fpline_head head;	/* cfg's scheme, for its lines */
 	struct digest dg;
 	struct buf name;
 	struct buf *out;	/* where the job being done writes */
