@@ -344,12 +344,41 @@ simhash_add_weighted(struct simhash *s, const uint64_t *h, const double *w,
 	}
 }
 
+/*
+ * simhash_final of a 64-bit simhash of fewer than 255 features, none in
+ * groups of 128 (a line, say): no byte counter was ever emptied, and
+ * every count fits one, so they are all added up in the byte counters
+ * and each compared with half the features eight at a time.
+ */
+static uint64_t
+final_short(struct simhash *s)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
+	uint64_t x, ge, t = s->nfeat / 2 + 1, word = 0;
+	unsigned w;
+
+	lanes_add_planes(s->lanes, s->ones, s->twos, s->fours, s->eights);
+	for (w = 0; w < 8; w++) {
+		/* Sixteens below 16 a byte: shifted, they stay in it. */
+		x = s->lanes[w] + (s->lanes16[w] << 4);
+		/* The bytes of at least t (t <= 128), as their high bits. */
+		ge = (((x | high) - t * ones) | x) & high;
+		/* Those eight bits, byte j as bit j. */
+		word |= ((ge >> 7) * 0x0102040810204080ULL >> 56) << (8 * w);
+	}
+	return word;
+}
+
 void
 simhash_final(struct simhash *s, uint64_t *out)
 {
 	uint64_t word[2] = { 0, 0 }, v;
 	unsigned b, l, w, planes;
 
+	if (s->bits == 64 && !s->vused && s->nfeat > 0 && s->nfeat < 255) {
+		out[0] = final_short(s);
+		return;
+	}
 	/*
 	 * The planes' bits go through the byte counters, with the features
 	 * counted there: 15 at most a byte for the planes of single hashes,
