@@ -69,6 +69,33 @@ simhash_init(struct simhash *s, unsigned bits, uint64_t seed)
 	spread_init();
 }
 
+void
+simhash_reset(struct simhash *s)
+{
+	if (s->vused) {
+		memset(s->vones, 0, sizeof(s->vones));
+		memset(s->vtwos, 0, sizeof(s->vtwos));
+		memset(s->vfours, 0, sizeof(s->vfours));
+		memset(s->veights, 0, sizeof(s->veights));
+		memset(s->vbytes, 0, sizeof(s->vbytes));
+		s->vpending = 0;
+		s->vused = 0;
+	}
+	if (s->counted) {
+		memset(s->count, 0, sizeof(s->count));
+		s->counted = 0;
+	}
+	if (s->wtotal != 0) {
+		memset(s->wsum, 0, sizeof(s->wsum));
+		s->wtotal = 0;
+	}
+	memset(s->lanes, 0, sizeof(s->lanes));
+	memset(s->lanes16, 0, sizeof(s->lanes16));
+	s->pending = s->pending16 = 0;
+	s->ones = s->twos = s->fours = s->eights = 0;
+	s->nfeat = 0;
+}
+
 static void
 flush(struct simhash *s)
 {
@@ -80,6 +107,7 @@ flush(struct simhash *s)
 		s->lanes[w] = 0;
 	}
 	s->pending = 0;
+	s->counted = 1;
 }
 
 static void
@@ -94,6 +122,7 @@ flush16(struct simhash *s)
 		s->lanes16[w] = 0;
 	}
 	s->pending16 = 0;
+	s->counted = 1;
 }
 
 /* Add the sixteens held in vbytes to the counts (see simhash.h). */
@@ -109,6 +138,7 @@ vflush(struct simhash *s)
 				    (s->vbytes[j][l] >> (8 * k) & 0xFF);
 	memset(s->vbytes, 0, sizeof(s->vbytes));
 	s->vpending = 0;
+	s->counted = 1;
 }
 
 /*
@@ -455,9 +485,7 @@ algo_init(void *st, const struct scheme *sc)
 static void
 algo_reset(void *st)
 {
-	struct simhash *s = st;
-
-	simhash_init(s, s->bits, s->seed);
+	simhash_reset(st);
 }
 
 static void

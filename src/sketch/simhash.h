@@ -22,6 +22,7 @@ struct simhash {
 	int	 wide;		/* their lanes eight at a time (AVX-512) */
 	/* Sixteens of bit 8 k + j of lane l in byte k of vbytes[j][l]. */
 	uint64_t vbytes[8][8];
+	int	 counted;	/* count has been added to */
 	uint64_t count[128];	/* votes for 1, per bit */
 	uint64_t nfeat;		/* features seen (unweighted) */
 	double	 wsum[128];	/* weight voting 1, per bit (weighted) */
@@ -30,6 +31,9 @@ struct simhash {
 
 /* Start an empty simhash of 64 or 128 bits. */
 void	simhash_init(struct simhash *, unsigned bits, uint64_t seed);
+
+/* Empty it again, for the next document: only what it used is cleared. */
+void	simhash_reset(struct simhash *);
 
 /* Add n features, each with weight 1. */
 void	simhash_add(struct simhash *, const uint64_t *h, size_t n);

@@ -130,11 +130,67 @@ test_full_counters(void)
 	    "got %016llx", (unsigned long long)got);
 }
 
+/*
+ * simhash_reset clears what a document used, whichever way it counted:
+ * after any document, the next comes out as from a new simhash.
+ */
+static void
+test_reset(void)
+{
+	static const size_t sizes[] = { 0, 5, 20, 300, 5000, 70000 };
+	struct simhash sh, fresh;
+	uint64_t x = 11, *h, got, want, got2[2], want2[2];
+	double *w;
+	size_t a, b, i, n = sizeof(sizes) / sizeof(sizes[0]);
+
+	if ((h = malloc(2 * 70000 * sizeof(*h))) == NULL ||
+	    (w = malloc(70000 * sizeof(*w))) == NULL)
+		abort();
+	fill(&x, h, 2 * 70000);
+	for (i = 0; i < 70000; i++)
+		w[i] = (double)(i % 5);
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++) {
+			/* 64 bits: a document of sizes[a], then one of b. */
+			simhash_init(&sh, 64, 0);
+			simhash_add(&sh, h, sizes[a]);
+			if (a % 2)
+				simhash_add_weighted(&sh, h, w, sizes[a]);
+			simhash_final(&sh, &got);
+			simhash_reset(&sh);
+			simhash_add(&sh, h + 70000, sizes[b]);
+			simhash_final(&sh, &got);
+			simhash_init(&fresh, 64, 0);
+			simhash_add(&fresh, h + 70000, sizes[b]);
+			simhash_final(&fresh, &want);
+			CHECK(got == want, "64 bits, %zu then %zu hashes: "
+			    "%016llx, new %016llx", sizes[a], sizes[b],
+			    (unsigned long long)got, (unsigned long long)want);
+			/* 128 bits, weighted after unweighted. */
+			simhash_init(&sh, 128, 3);
+			simhash_add(&sh, h, sizes[a] / 10);
+			simhash_final(&sh, got2);
+			simhash_reset(&sh);
+			simhash_add_weighted(&sh, h + 70000, w, sizes[b] / 10);
+			simhash_final(&sh, got2);
+			simhash_init(&fresh, 128, 3);
+			simhash_add_weighted(&fresh, h + 70000, w,
+			    sizes[b] / 10);
+			simhash_final(&fresh, want2);
+			CHECK(got2[0] == want2[0] && got2[1] == want2[1],
+			    "128 bits, %zu then %zu hashes", sizes[a] / 10,
+			    sizes[b] / 10);
+		}
+	free(h);
+	free(w);
+}
+
 int
 main(void)
 {
 	RUN(test_counting_paths);
 	RUN(test_unanimous);
 	RUN(test_full_counters);
+	RUN(test_reset);
 	return unit_status();
 }
