@@ -39,6 +39,17 @@ buf_addc(struct buf *b, int c)
 }
 
 void
+buf_add_u64(struct buf *b, uint64_t v)
+{
+	char d[20], *p = d + sizeof(d);
+
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	buf_add(b, p, (size_t)(d + sizeof(d) - p));
+}
+
+void
 buf_clear(struct buf *b)
 {
 	b->len = 0;

@@ -5,6 +5,7 @@
 #define BUF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct buf {
 	char	*data;
@@ -20,6 +21,9 @@ void	 buf_add(struct buf *, const void *, size_t n);
 
 /* Append one byte. */
 void	 buf_addc(struct buf *, int c);
+
+/* Append the decimal digits of v, as printf's %ju would. */
+void	 buf_add_u64(struct buf *, uint64_t v);
 
 /*
  * Append s with backslash, newline and carriage return escaped as \\, \n

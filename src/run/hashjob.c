@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,7 +202,7 @@ run_records(struct hashworker *w, struct hashjob *j)
 	struct record r;
 	const uint64_t *v;
 	const char *why;
-	char num[24];
+	size_t namelen = strlen(j->name);
 	int n;
 
 	/* A job that only reports a problem has no records, nor data. */
@@ -220,9 +219,9 @@ run_records(struct hashworker *w, struct hashjob *j)
 		if (r.id != NULL)
 			buf_add(&w->name, r.id, r.idlen);
 		else {
-			buf_add(&w->name, j->name, strlen(j->name));
-			buf_add(&w->name, num, (size_t)snprintf(num,
-			    sizeof(num), ":%" PRIu64, r.num));
+			buf_add(&w->name, j->name, namelen);
+			buf_addc(&w->name, ':');
+			buf_add_u64(&w->name, r.num);
 		}
 		digest_feed(&w->dg, r.text, r.tlen);
 		v = digest_end(&w->dg);
