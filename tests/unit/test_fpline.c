@@ -487,11 +487,54 @@ test_scheme_exact(void)
 	    scheme_algo_lookup("sim") == -1, "scheme_algo_lookup");
 }
 
+/*
+ * A name is escaped when it has a backslash, a newline or a carriage
+ * return anywhere (the test reads eight bytes at a time, then the rest),
+ * and not for the bytes next to them in value, or high ones.
+ */
+static void
+test_escape_every_place(void)
+{
+	static const unsigned char bad[] = { '\\', '\n', '\r' };
+	static const unsigned char near[] = { '\\' - 1, '\\' + 1, '\n' - 1,
+	    '\n' + 1, '\r' - 1, '\r' + 1, 0x80 | '\\', 0x80 | '\n', 0xff,
+	    0 };
+	struct buf out = { 0 };
+	char name[40];
+	size_t len, at, k;
+
+	for (len = 1; len <= sizeof(name); len++) {
+		for (at = 0; at < len; at++) {
+			for (k = 0; k < sizeof(near); k++) {
+				memset(name, 'a', len);
+				name[at] = (char)near[k];
+				buf_clear(&out);
+				if (!CHECK(fpline_escape_name(&out, name, len,
+				    0) == 0, "byte %#x at %zu of %zu escaped",
+				    near[k], at, len))
+					goto out;
+			}
+			for (k = 0; k < sizeof(bad); k++) {
+				memset(name, 'a', len);
+				name[at] = (char)bad[k];
+				buf_clear(&out);
+				if (!CHECK(fpline_escape_name(&out, name, len,
+				    0) == 1, "byte %#x at %zu of %zu not "
+				    "escaped", bad[k], at, len))
+					goto out;
+			}
+		}
+	}
+out:
+	buf_free(&out);
+}
+
 int
 main(void)
 {
 	RUN(test_roundtrip);
 	RUN(test_format_exact);
+	RUN(test_escape_every_place);
 	RUN(test_parse_errors);
 	RUN(test_parse_short_hex);
 	RUN(test_parse_odd_names);
