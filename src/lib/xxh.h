@@ -44,13 +44,18 @@ xxh_le64(uint64_t x, uint64_t seed)
  * are rolled into n-grams (window.h), it is done once an item instead of
  * once an n-gram, or never, for items that come from a table.
  */
+/* XXH3's rotations XORed in: h ^ rotl(h, 49) ^ rotl(h, 24). */
+static inline uint64_t
+xxh_le64_mix(uint64_t h)
+{
+	return h ^ ((h << 49) | (h >> 15)) ^ ((h << 24) | (h >> 40));
+}
+
 static inline uint64_t
 xxh_le64_lin(uint64_t x)
 {
 	/* The first 4 bytes of the 8 are the low half of x. */
-	uint64_t h = (x << 32) | (x >> 32);
-
-	return h ^ ((h << 49) | (h >> 15)) ^ ((h << 24) | (h >> 40));
+	return xxh_le64_mix((x << 32) | (x >> 32));
 }
 
 /*
@@ -81,7 +86,7 @@ xxh_le64_flip(uint64_t seed)
 	seed ^= (uint64_t)XXH_swap32((uint32_t)seed) << 32;
 	f = (XXH_readLE64(XXH3_kSecret + 8) ^
 	    XXH_readLE64(XXH3_kSecret + 16)) - seed;
-	return f ^ ((f << 49) | (f >> 15)) ^ ((f << 24) | (f >> 40));
+	return xxh_le64_mix(f);
 }
 
 static inline uint64_t
