@@ -152,12 +152,12 @@ vflush(struct simhash *s)
 } while (0)
 
 /*
- * Add the 16 values d[] of type T (a word, or a vector of lanes) to the
- * planes ones, twos, fours and eights; the plane of sixteens goes to
- * sixteens.  Fifteen adders, a Harley-Seal tree.
+ * Add the 8 values d[] of type T (a word, or a vector of lanes) to the
+ * planes ones and twos; the plane of fours that comes out goes to fours,
+ * and the eights out of those to eights.  Seven adders.
  */
-#define ADD16(T, ones, twos, fours, eights, d, sixteens) do {		\
-	T twos_a_, twos_b_, fours_a_, fours_b_, eights_a_, eights_b_;	\
+#define ADD8(T, ones, twos, fours, d, eights) do {			\
+	T twos_a_, twos_b_, fours_a_, fours_b_;				\
 									\
 	CSA(twos_a_, ones, ones, (d)[0], (d)[1]);			\
 	CSA(twos_b_, ones, ones, (d)[2], (d)[3]);			\
@@ -165,14 +165,19 @@ vflush(struct simhash *s)
 	CSA(twos_a_, ones, ones, (d)[4], (d)[5]);			\
 	CSA(twos_b_, ones, ones, (d)[6], (d)[7]);			\
 	CSA(fours_b_, twos, twos, twos_a_, twos_b_);			\
-	CSA(eights_a_, fours, fours, fours_a_, fours_b_);		\
-	CSA(twos_a_, ones, ones, (d)[8], (d)[9]);			\
-	CSA(twos_b_, ones, ones, (d)[10], (d)[11]);			\
-	CSA(fours_a_, twos, twos, twos_a_, twos_b_);			\
-	CSA(twos_a_, ones, ones, (d)[12], (d)[13]);			\
-	CSA(twos_b_, ones, ones, (d)[14], (d)[15]);			\
-	CSA(fours_b_, twos, twos, twos_a_, twos_b_);			\
-	CSA(eights_b_, fours, fours, fours_a_, fours_b_);		\
+	CSA(eights, fours, fours, fours_a_, fours_b_);			\
+} while (0)
+
+/*
+ * Add the 16 values d[] of type T to the planes ones, twos, fours and
+ * eights; the plane of sixteens goes to sixteens.  Fifteen adders, a
+ * Harley-Seal tree: two of eight and one for their eights.
+ */
+#define ADD16(T, ones, twos, fours, eights, d, sixteens) do {		\
+	T eights_a_, eights_b_;						\
+									\
+	ADD8(T, ones, twos, fours, (d), eights_a_);			\
+	ADD8(T, ones, twos, fours, (d) + 8, eights_b_);			\
 	CSA(sixteens, eights, eights, eights_a_, eights_b_);		\
 } while (0)
 
