@@ -351,7 +351,7 @@ similar(struct dedup *d, uint32_t id)
 /*
  * Add one record.  Byte-identical to a kept record, it is its duplicate.
  * The same text as an earlier near-duplicate is (almost surely: the table
- * keeps 38 bits of the text's hash) a near-duplicate of the same kept
+ * keeps 37 bits of the text's hash) a near-duplicate of the same kept
  * record: that is checked first.  Otherwise its candidates are checked in
  * order, and if none is similar enough it is kept.
  */

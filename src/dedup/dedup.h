@@ -26,8 +26,9 @@
  * Then the index adds the records in order (dedup_batch), alone.
  *
  * Memory per kept record, besides its text: 8 bytes of offset into the
- * text, 16 of its mark, and 10 to 15 bytes (tagmap.h) for each of its b
- * band keys and for its text hash.  That is at most 24 + 15 (b + 1)
+ * text, 16 of its mark, and 10 to 15 bytes (tagmap.h: 8 to 12 once a
+ * table passes 128 MiB) for each of its b band keys and for its text
+ * hash.  That is at most 24 + 15 (b + 1)
  * bytes: 249 with the 14 bands chosen for t = 0.7, and no more at any t
  * since b <= DEDUP_MAXB; and, while a table grows, one of
  * its 64 parts twice.
