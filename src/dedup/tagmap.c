@@ -73,14 +73,14 @@ load_limit(size_t nb, int narrow)
  * buckets to keep its tags.
  */
 static size_t
-grown(const struct tagmap_part *p, int main, int *narrow)
+grown(const struct tagmap_part *p, int mainpart, int *narrow)
 {
 	size_t nb = p->nb + p->nb / 5;
 
 	*narrow = p->narrow;
 	if (p->narrow)
 		return p->nb + p->nb / 2;
-	if (main && nb >= (size_t)1 << (p->hbits - 16)) {
+	if (mainpart && nb >= (size_t)1 << (p->hbits - 16)) {
 		*narrow = 1;
 		return nb;
 	}
@@ -387,11 +387,11 @@ finish_part(struct tagmap *m, struct tagmap_part *p)
 
 /* Grow p here: a main part, or a side or over table. */
 static void
-regrow(struct tagmap_part *p, int main)
+regrow(struct tagmap_part *p, int mainpart)
 {
 	struct tagmap_part to;
 	int narrow;
-	size_t nb = grown(p, main, &narrow);
+	size_t nb = grown(p, mainpart, &narrow);
 
 	part_new(&to, nb, narrow, p->hbits, NULL);
 	refill_empty(&to, p);
