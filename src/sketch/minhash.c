@@ -224,11 +224,15 @@ add_khash_avx512(struct minhash *m, const uint64_t *h, size_t n)
 }
 #endif
 
-static void
-add_oph(struct minhash *m, const uint64_t *h, size_t n)
+/* Below this many values, add_oph looks at each. */
+#define OPH_SKIP_MIN	64
+#define OPH_BLOCK	32	/* values held against the highest at once */
+
+/* The bin of value h, and what it holds of it, with the <= that adds. */
+static inline void
+oph_put(struct minhash *m, uint64_t h)
 {
-	uint32_t bin, v;
-	size_t j;
+	uint32_t bin = (uint32_t)(((h >> 32) * m->k) >> 32), v = (uint32_t)h;
 
 	/*
 	 * A bin is marked filled only when its minimum is (re)written: <=,
@@ -236,14 +240,42 @@ add_oph(struct minhash *m, const uint64_t *h, size_t n)
 	 * too.  A long document rarely lowers a minimum, and then does no
 	 * store at all.
 	 */
-	for (j = 0; j < n; j++) {
-		bin = (uint32_t)(((h[j] >> 32) * m->k) >> 32);
-		v = (uint32_t)h[j];
-		if (v <= m->mins[bin]) {
-			m->mins[bin] = v;
-			m->filled[bin] = 1;
-		}
+	if (v <= m->mins[bin]) {
+		m->mins[bin] = v;
+		m->filled[bin] = 1;
 	}
+}
+
+/*
+ * A value above every bin's minimum changes none, and a long document's
+ * minima soon lie low: so OPH_BLOCK values at a time are first held against
+ * the highest minimum, in a check that compiles to a few vector
+ * operations, and looked at one by one only if one of them is not above
+ * it.  The minima only fall meanwhile, so the highest stays a bound.
+ */
+static CPU_CLONES void
+add_oph(struct minhash *m, const uint64_t *h, size_t n)
+{
+	uint32_t ceil = 0;
+	size_t i, j;
+	unsigned any;
+
+	if (n < OPH_SKIP_MIN) {
+		for (j = 0; j < n; j++)
+			oph_put(m, h[j]);
+		return;
+	}
+	for (i = 0; i < m->k; i++)
+		ceil = m->mins[i] > ceil ? m->mins[i] : ceil;
+	for (j = 0; j + OPH_BLOCK <= n; j += OPH_BLOCK) {
+		for (i = any = 0; i < OPH_BLOCK; i++)
+			any |= (uint32_t)h[j + i] <= ceil;
+		if (any)
+			for (i = 0; i < OPH_BLOCK; i++)
+				oph_put(m, h[j + i]);
+	}
+	for (; j < n; j++)
+		oph_put(m, h[j]);
 }
 
 void

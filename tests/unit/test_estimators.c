@@ -541,6 +541,67 @@ test_oph_densify(void)
 	    "deterministic");
 }
 
+/*
+ * oph's bins as one value at a time gives them (the <= that also marks a
+ * bin filled), whatever the batches: add_oph passes over groups of values
+ * that are all above every minimum, and must miss none of the others.
+ * Values are random, then a document's worth drawn low so that late ones
+ * still lower minima, with batches of every size around the 64 below
+ * which no group is passed over.
+ */
+static void
+test_oph_batches(void)
+{
+	static const unsigned ks[] = { 16, 128, 200 };
+	static const size_t batch[] = { 1, 31, 63, 64, 65, 100, 1000, 5000 };
+	struct minhash m;
+	uint32_t mins[200];
+	unsigned char filled[200];
+	uint64_t x = 99, *h = malloc(20000 * sizeof(*h));
+	size_t i, j, b, n;
+	unsigned t, bin, ki, bad = 0;
+	uint32_t v;
+
+	if (!CHECK(h != NULL, "malloc"))
+		return;
+	for (t = 0; t < 40; t++) {
+		ki = t % 3;
+		minhash_init(&m, ks[ki], 1, t);
+		memset(mins, 0xff, sizeof(mins));
+		memset(filled, 0, sizeof(filled));
+		n = splitmix64(&x) % 20000;
+		for (i = 0; i < n; i++) {
+			h[i] = splitmix64(&x);
+			/* Now and then a value low enough to be a new minimum
+			   late in the document, or the empty one. */
+			if (i % 97 == 0)
+				h[i] &= 0xffffffff0000ffffULL;
+			if (i % 1001 == 0)
+				h[i] |= 0xffffffffULL;
+		}
+		for (i = 0; i < n; i++) {
+			bin = (unsigned)(((h[i] >> 32) * ks[ki]) >> 32);
+			v = (uint32_t)h[i];
+			if (v <= mins[bin]) {
+				mins[bin] = v;
+				filled[bin] = 1;
+			}
+		}
+		b = batch[t % (sizeof(batch) / sizeof(batch[0]))];
+		for (i = 0; i < n; i += j) {
+			j = n - i < b ? n - i : b;
+			minhash_add(&m, h + i, j);
+		}
+		if (memcmp(m.mins, mins, ks[ki] * sizeof(*mins)) != 0 ||
+		    memcmp(m.filled, filled, ks[ki]) != 0)
+			bad++;
+		minhash_free(&m);
+	}
+	CHECK(bad == 0, "%u of 40 documents differ from one value at a time",
+	    bad);
+	free(h);
+}
+
 int
 main(void)
 {
@@ -557,5 +618,6 @@ main(void)
 	RUN(test_empty);
 	RUN(test_reset_and_order);
 	RUN(test_oph_densify);
+	RUN(test_oph_batches);
 	return unit_status();
 }
