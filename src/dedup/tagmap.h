@@ -51,7 +51,7 @@
 #define TAGMAP_HBITS	31	/* bits of a key's tag */
 #define TAGMAP_BUCKET	8	/* slots of a wide bucket: a cache line */
 #define TAGMAP_NBUCKET	10	/* of a narrow one */
-#define TAGMAP_REACH	8	/* buckets from its home to a narrow one's */
+#define TAGMAP_REACH	8	/* a narrow slot lies < this past home */
 #define TAGMAP_LOAD	0.8
 #define TAGMAP_NONE	UINT32_MAX	/* no id: not a valid one */
 
@@ -63,11 +63,11 @@ struct tagmap_bucket {
 struct tagmap_nbucket {
 	uint16_t tag[TAGMAP_NBUCKET];	/* the fraction of the home's */
 	uint32_t past;		/* 3 bits a slot: buckets past its home */
-	uint32_t id[TAGMAP_NBUCKET];	/* id + 1, 0 if empty; from the first */
+	uint32_t id[TAGMAP_NBUCKET];	/* as in a wide one */
 };
 
 struct tagmap_part {
-	void	*bk;		/* nb of struct tagmap_bucket or _nbucket */
+	void	*bk;		/* nb of tagmap_bucket or _nbucket */
 	size_t	 nb;		/* buckets */
 	size_t	 n;		/* elements in bk */
 	size_t	 growat;	/* elements at which it grows */
@@ -104,14 +104,14 @@ struct tagmap {
 /* Where a lookup stands. */
 struct tagmap_cursor {
 	const struct tagmap_part *p;
-	const struct tagmap_part *over;	/* read after a narrow p, if reached */
+	const struct tagmap_part *over;	/* read after the reach */
 	const struct tagmap_part *side;	/* read after p, or NULL */
 	size_t	 b;		/* bucket */
 	unsigned past;		/* buckets from the home to b */
 	unsigned match;		/* its slots yet to be returned */
 	const uint32_t *id;	/* its ids + 1 */
-	int	 last;		/* p ends here: 1 at an empty slot, 2 at
-				   the reach of a narrow p */
+	int	 last;		/* p ends here: 1 at an empty slot,
+				   2 at the reach of a narrow p */
 	uint32_t tag;		/* the key's tag */
 	uint32_t ntag;		/* in a narrow p: the part kept */
 };
@@ -137,7 +137,7 @@ void	tagmap_init_bits(struct tagmap *, struct bgjob *bg, unsigned hbits);
 void	tagmap_add_slow(struct tagmap *, uint64_t key, uint32_t id);
 
 /* Put tag and id + 1 past the reach of narrow part p: in p->over. */
-void	tagmap_place_over(struct tagmap_part *p, uint32_t tag, uint32_t id1);
+void	tagmap_place_over(struct tagmap_part *, uint32_t tag, uint32_t id1);
 
 /* Ask for the memory a lookup of key will read first. */
 void	tagmap_prefetch(const struct tagmap *, uint64_t key);
