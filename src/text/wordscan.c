@@ -94,22 +94,22 @@ swar_bits(uint64_t x)
 
 /*
  * classify64 in 64-bit words: the same tests, 8 bytes at a time, except
- * that *high is only nonzero if a byte is non-ASCII, and then the other
- * results are not to be used (the scanners use no more of such a block):
- * a byte of 0x80 or more may carry into the next in swar_in.
+ * that the other results are only right for the bytes before the first
+ * non-ASCII one (the scanners use no more of such a block): a byte of 0x80
+ * or more may carry into the next in swar_in.
  */
 static inline __attribute__((always_inline)) void
 classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
     uint64_t *upper, uint64_t *high, unsigned char low[64],
     unsigned char *spaced)
 {
-	uint64_t x, any = 0, u, w, b, mw = 0, mu = 0;
+	uint64_t x, u, w, b, mw = 0, mu = 0, mh = 0;
 	unsigned i;
 
 	for (i = 0; i < 64; i += 8) {
 		memcpy(&x, p + i, sizeof(x));
 		x = le64(x);		/* byte 0 the lowest, on any machine */
-		any |= x;
+		mh |= swar_bits(x) << i;
 		if (keeppunct) {
 			u = swar_in(x, 'A', 26);
 			w = ~(swar_in(x, 9, 5) | swar_in(x, ' ', 1)) &
@@ -135,7 +135,7 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 	}
 	*word = mw;
 	*upper = mu;
-	*high = any & ONES * 0x80;
+	*high = mh;
 }
 #endif
 
@@ -319,22 +319,29 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 {
 	/* 8 bytes on either side: word_hash and wordhash_add read 8. */
 	unsigned char buf[8 + 128 + 8] = { 0 }, *low = buf + 8;
-	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, *qh;
+	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, cut, *qh;
 	unsigned b, e, stop;
 	size_t nq = 0;
 	struct itemq q;
 	struct wordhash w;
+	const unsigned char *until = NULL;
+	int last = 0, nlast = 0;
 
 	if (end - p < 64)
 		return p;
+	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
+	if (mh != 0) {
+		cut = scan_cut(mh, p, &until);
+		if (scan_leave(mw, cut)) {
+			*scalar_until = until;
+			return p;
+		}
+		mw = (mw & cut) | ~cut;
+		last = 1;
+	}
 	q_begin(s, &q);
 	qh = q.h + s->n;
 	w.nhuge = 0;
-	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
-	if (mh != 0) {
-		*scalar_until = p + 64;
-		goto out;
-	}
 	for (;;) {
 		/*
 		 * Word starts and last bytes, each word one bit of each; a
@@ -346,17 +353,23 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		en = mw & ~(mw >> 1);
 		if (in)
 			en &= en - 1;
-		nw = nh = 0;
-		if (end - p >= 128)
+		nw = 0;
+		if (!last && end - p >= 128) {
 			classify64(p + 64, keeppunct, fold, &nw, &mu, &nh,
 			    low + 64, NULL);
-		if (end - p < 128 || nh != 0 || (mw >> 63 && ~nw == 0)) {
+			if (nh != 0) {
+				cut = scan_cut(nh, p + 64, &until);
+				nw = (nw & cut) | ~cut;
+				nlast = 1;
+			}
+		}
+		if (last || end - p < 128 || (mw >> 63 && ~nw == 0)) {
 			/*
 			 * The last block here: stop at the start of a word
 			 * that goes on past it.
 			 */
-			if (nh != 0)
-				*scalar_until = p + 128;
+			if (until != NULL)
+				*scalar_until = until;
 			stop = 64;
 			if (mw >> 63) {
 				stop = 63 - (unsigned)__builtin_clzll(st);
@@ -386,6 +399,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		}
 		memcpy(low, low + 64, 64);
 		mw = nw;
+		last = nlast;
 		p += 64;
 		if (nq > QCAP - QBLOCK) {
 			if (batch)
@@ -395,7 +409,6 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			nq = 0;
 		}
 	}
-out:
 	if (batch)
 		WORDS_HASH();
 	q.nq = nq;
@@ -586,17 +599,20 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 	const uint64_t *lin = s->lin;
 	int pendsep = s->pendsep, anychar = s->anychar;
 	struct itemq q;
+	unsigned stop = 64;
 
+	if (end - p < 64) {
+		*scalar_until = end;
+		return p;
+	}
+	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
+	if (mh != 0 && scan_leave(mw, scan_cut(mh, p, scalar_until)))
+		return p;
 	q_begin(s, &q);
-	for (;; p += 64) {
-		if (end - p < 64) {
-			*scalar_until = end;
-			break;
-		}
-		classify64(p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
+	for (;;) {
 		if (mh != 0) {
-			*scalar_until = p + 64;
-			break;
+			stop = (unsigned)__builtin_ctzll(mh);
+			mw &= scan_cut(mh, p, scalar_until);
 		}
 		/* Word bytes after a separator; none before the first. */
 		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
@@ -612,7 +628,16 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		}
 		q.nq += items(s, spaced, mw | st >> 1, qh);
 		anychar |= mw != 0;
-		pendsep = !(mw >> 63);
+		if (stop > 0)
+			pendsep = !(mw >> (stop - 1) & 1);
+		p += stop;
+		if (stop < 64)
+			break;
+		if (end - p < 64) {
+			*scalar_until = end;
+			break;
+		}
+		classify64(p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
 	}
 	q_end(s, &q);
 	s->pendsep = pendsep;

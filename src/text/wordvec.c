@@ -550,30 +550,6 @@ wq_end(struct scan *s, struct wordq *q, int lin)
 }
 
 /*
- * The first block at p, for a scanner: 0 if there is none (*scalar_until
- * is then set to end) or it has non-ASCII bytes (*scalar_until is set past
- * it), else 1, with the block in *lo and its word bytes in *mw.
- */
-INLINE512 int
-first_block(const unsigned char *p, const unsigned char *end,
-    const unsigned char **scalar_until, int keeppunct, int fold, __m512i *lo,
-    uint64_t *mw)
-{
-	uint64_t mh;
-
-	if (end - p < 64) {
-		*scalar_until = end;
-		return 0;
-	}
-	*lo = classify(p, keeppunct, fold, mw, &mh);
-	if (mh != 0) {
-		*scalar_until = p + 64;
-		return 0;
-	}
-	return 1;
-}
-
-/*
  * The scanner for one setting of the options; the structure, and where it
  * stops, are those of scan in wordscan.c.  The inner loop calls nothing,
  * so that its constants stay in registers.  The queue is drained when it
@@ -584,21 +560,39 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until,
     int keeppunct, int fold)
 {
-	uint64_t mw, nw, nh, st, en, in = 0;
+	uint64_t mw, mh, nw, nh, st, en, in = 0, cut;
 	unsigned b, nq = 0, nlong = 0;
 	__m512i lo, hi = _mm512_setzero_si512();
+	const unsigned char *until = NULL;
+	int last = 0, nlast = 0;
 
-	if (!first_block(p, end, scalar_until, keeppunct, fold, &lo, &mw))
+	if (end - p < 64)
 		return p;
+	lo = classify(p, keeppunct, fold, &mw, &mh);
+	if (mh != 0) {
+		cut = scan_cut(mh, p, &until);
+		if (scan_leave(mw, cut)) {
+			*scalar_until = until;
+			return p;
+		}
+		mw = (mw & cut) | ~cut;
+		last = 1;
+	}
 	wq_begin(s, q, 0);
 	for (;;) {
 		st = mw & ~((mw << 1) | in);
 		en = mw & ~(mw >> 1);
 		en &= en - in;		/* without a branch: in is 0 or 1 */
-		nw = nh = 0;
-		if (end - p >= 128)
+		nw = 0;
+		if (!last && end - p >= 128) {
 			hi = classify(p + 64, keeppunct, fold, &nw, &nh);
-		if (end - p < 128 || nh != 0 || (mw >> 63 && ~nw == 0))
+			if (nh != 0) {
+				cut = scan_cut(nh, p + 64, &until);
+				nw = (nw & cut) | ~cut;
+				nlast = 1;
+			}
+		}
+		if (last || end - p < 128 || (mw >> 63 && ~nw == 0))
 			break;
 		in = mw >> 63 & nw;
 		en &= ~(in << 63);
@@ -606,6 +600,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		    (64 + (unsigned)_tzcnt_u64(~nw)) & (unsigned)-in, p);
 		lo = hi;
 		mw = nw;
+		last = nlast;
 		p += 64;
 		if (nq > WQ_MAX - WQ_SLACK) {
 			q->nq = nq;
@@ -615,8 +610,8 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		}
 	}
 	/* The last block here: stop at the start of a word going on past. */
-	if (nh != 0)
-		*scalar_until = p + 128;
+	if (until != NULL)
+		*scalar_until = until;
 	b = 64;
 	if (mw >> 63) {
 		b = 63 - (unsigned)__builtin_clzll(st);
@@ -679,14 +674,23 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 {
 	unsigned char item[192];
 	uint64_t mw, mh, st;
-	unsigned g, k, nq = 0;
+	unsigned g, k, nq = 0, stop = 64;
 	int pendsep = s->pendsep, anychar = s->anychar;
 	__m512i lo;
 
-	if (!first_block(p, end, scalar_until, keeppunct, fold, &lo, &mw))
+	if (end - p < 64) {
+		*scalar_until = end;
+		return p;
+	}
+	lo = classify(p, keeppunct, fold, &mw, &mh);
+	if (mh != 0 && scan_leave(mw, scan_cut(mh, p, scalar_until)))
 		return p;
 	wq_begin(s, q, 1);
 	for (;;) {
+		if (mh != 0) {
+			stop = (unsigned)__builtin_ctzll(mh);
+			mw &= scan_cut(mh, p, scalar_until);
+		}
 		/* Word bytes after a separator; none before the first. */
 		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
 		if (!anychar)
@@ -701,22 +705,21 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			    _mm512_set1_epi64(127)), (const void *)s->lin, 8));
 		nq += k;
 		anychar |= mw != 0;
-		pendsep = !(mw >> 63);
+		if (stop > 0)
+			pendsep = !(mw >> (stop - 1) & 1);
 		if (nq > WQ_MAX - WQ_SLACK - 16) {
 			q->nq = nq;
 			roll_chars(s, q);
 			nq = 0;
 		}
-		p += 64;
+		p += stop;
+		if (stop < 64)
+			break;
 		if (end - p < 64) {
 			*scalar_until = end;
 			break;
 		}
 		lo = classify(p, keeppunct, fold, &mw, &mh);
-		if (mh != 0) {
-			*scalar_until = p + 64;
-			break;
-		}
 	}
 	q->nq = nq;
 	roll_chars(s, q);

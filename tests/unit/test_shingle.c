@@ -15,6 +15,8 @@
 #include "unit.h"
 #include "utf8.h"
 #include "wordhash.h"
+#include "wordscan.h"
+#include "wordvec.h"
 #include "xxh.h"
 
 #define F_KEEPCASE	1
@@ -1164,6 +1166,75 @@ test_word_modes(void)
 }
 
 /*
+ * The block scanners go on to a block's first non-ASCII byte, if it comes
+ * SCAN_CUT_MIN bytes or more into the first block they look at, and leave
+ * to the byte-at-a-time path only what runs from there to past the
+ * block's last non-ASCII byte (scan_cut): the words before it are theirs,
+ * the word it is in is not.  Words of "abcd " from the start, an accent
+ * at "at" and "at" + 8 (the first in a word if inword), each scanner.
+ */
+static void
+test_scan_cut(void)
+{
+	static const struct {
+		size_t	 at;
+		int	 inword;
+		size_t	 words, chars;	/* where they stop */
+	} cases[] = {
+		{ 45, 0, 45, 45 },	/* first block: the accent starts a word */
+		{ 47, 1, 45, 47 },	/* ... or ends one */
+		{ 102, 1, 100, 102 },	/* the second block */
+		{ 105, 0, 105, 105 },
+		{ 12, 1, 0, 0 },	/* too near: all left to the slow way */
+	};
+	unsigned char text[320];
+	const unsigned char *p, *until;
+	struct shingler sh;
+	struct scheme sc;
+	size_t i, j;
+	int vec, chars;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (vec = 0; vec < 3; vec++)
+			for (chars = 0; chars < 2; chars++) {
+				for (j = 0; j < sizeof(text); j++)
+					text[j] = j % 5 == 4 ? ' ' : 'a' + j % 5;
+				for (j = cases[i].at; j < cases[i].at + 16;
+				    j += 8)
+					memcpy(text + j, "\xc3\xa9", 2);
+				CHECK(cases[i].inword == (cases[i].at % 5 != 0),
+				    "case %zu is wrong", i);
+				cpu_disable(vec == 0 ? CPU_AVX512F |
+				    CPU_AVX512_TEXT | CPU_AVX2 : vec == 1 ?
+				    CPU_AVX512F | CPU_AVX512_TEXT : 0);
+				sc = mkscheme(chars, 3, 0, 1);
+				shingle_init(&sh, &sc, NULL, coll_sink,
+				    &(struct coll){ 0 });
+				until = text;
+#ifdef CPU_AVX512_SCAN
+				if (sh.ws.avx512)
+					p = (chars ? wordvec_chars :
+					    wordvec_words)(&sh.ws, text,
+					    text + sizeof(text), &until);
+				else
+#endif
+					p = (chars ? wordscan_chars :
+					    wordscan_words)(&sh.ws, text,
+					    text + sizeof(text), &until);
+				CHECK(p - text == (ptrdiff_t)(chars ?
+				    cases[i].chars : cases[i].words) &&
+				    until - text == (ptrdiff_t)(cases[i].at + 10),
+				    "accent at %zu, %s, %s: stopped at %td, the "
+				    "slow way to %td", cases[i].at, chars ?
+				    "characters" : "words", vec == 0 ?
+				    "portable" : vec == 1 ? "no AVX-512" : "all",
+				    p - text, until - text);
+				shingle_free(&sh);
+			}
+	cpu_disable(0);
+}
+
+/*
  * The switches reach the loops compiled per level (CPU_LEVELS): without
  * AVX-512 no x86-64-v4 copy runs, and without AVX2 no v3 or v4 copy.
  */
@@ -1202,5 +1273,6 @@ main(void)
 	RUN(test_reference);
 	RUN(test_control_words);
 	RUN(test_word_modes);
+	RUN(test_scan_cut);
 	return unit_status();
 }
