@@ -100,21 +100,4 @@ scan_cut(uint64_t high, const unsigned char *p, const unsigned char **until)
 	return (high & -high) - 1;
 }
 
-/*
- * Whether a scanner whose first block has non-ASCII bytes, the bytes
- * before the first of them cut (scan_cut), and word bytes w, returns at
- * once: when no word byte comes before it, or fewer than SCAN_CUT_MIN
- * bytes do.  Taking the window in and handing it back costs more than the
- * byte-at-a-time path takes over so few bytes: on German, French and
- * Russian text, the AVX-512 scanners were 2 to 8% faster with 32 than
- * with none, and the others no slower.
- */
-#define SCAN_CUT_MIN	32
-
-static inline int
-scan_leave(uint64_t w, uint64_t cut)
-{
-	return (w & cut) == 0 || cut >> (SCAN_CUT_MIN - 1) == 0;
-}
-
 #endif

@@ -51,8 +51,11 @@ window_get(const uint64_t *win, unsigned pos, unsigned n, uint64_t *h)
 {
 	unsigned i;
 
-	for (i = 0; i < n; i++)
-		h[i] = window_rotr(win[(pos + i) % n], n);
+	/* Slot pos is the oldest: no division, as a scanner is often begun. */
+	for (i = pos; i < n; i++)
+		*h++ = window_rotr(win[i], n);
+	for (i = 0; i < pos; i++)
+		*h++ = window_rotr(win[i], n);
 }
 
 /* Set the window (and its roll) to the n newest item hashes h[0 .. n). */

@@ -332,7 +332,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
 	if (mh != 0) {
 		cut = scan_cut(mh, p, &until);
-		if (scan_leave(mw, cut)) {
+		if ((mw & cut) == 0) {	/* no word before it */
 			*scalar_until = until;
 			return p;
 		}
@@ -606,7 +606,8 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		return p;
 	}
 	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
-	if (mh != 0 && scan_leave(mw, scan_cut(mh, p, scalar_until)))
+	/* Return at once if it has no word byte before its first non-ASCII. */
+	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
 	q_begin(s, &q);
 	for (;;) {

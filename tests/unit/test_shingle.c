@@ -1166,8 +1166,7 @@ test_word_modes(void)
 }
 
 /*
- * The block scanners go on to a block's first non-ASCII byte, if it comes
- * SCAN_CUT_MIN bytes or more into the first block they look at, and leave
+ * The block scanners go on to a block's first non-ASCII byte, and leave
  * to the byte-at-a-time path only what runs from there to past the
  * block's last non-ASCII byte (scan_cut): the words before it are theirs,
  * the word it is in is not.  Words of "abcd " from the start, an accent
@@ -1185,7 +1184,8 @@ test_scan_cut(void)
 		{ 47, 1, 45, 47 },	/* ... or ends one */
 		{ 102, 1, 100, 102 },	/* the second block */
 		{ 105, 0, 105, 105 },
-		{ 12, 1, 0, 0 },	/* too near: all left to the slow way */
+		{ 12, 1, 10, 12 },
+		{ 0, 0, 0, 0 },		/* nothing before it */
 	};
 	unsigned char text[320];
 	const unsigned char *p, *until;
