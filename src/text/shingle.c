@@ -39,12 +39,24 @@ shingle_token_hash(const void *tok, size_t len, uint64_t seed)
 	return token_hash(tok, len, seed);
 }
 
+/*
+ * The item hash of a character: from the tables, those below U+0800 made
+ * as they are first met (a text uses few of them, over and over).
+ */
 static uint64_t
-char_hash(const struct shingler *s, uint32_t cp)
+char_hash(struct shingler *s, uint32_t cp)
 {
 	if (cp < 128)
 		return s->ws.ascii[cp];
-	return token_char_hash(cp, s->ws.seed);
+	if (cp >= TOKEN_TWO)
+		return token_char_hash(cp, s->ws.seed);
+	if ((s->twoset[cp / 64] >> cp % 64 & 1) == 0) {
+		if (s->twohash == NULL)
+			s->twohash = xmalloc(TOKEN_TWO * sizeof(*s->twohash));
+		s->twohash[cp] = token_char_hash(cp, s->ws.seed);
+		s->twoset[cp / 64] |= (uint64_t)1 << cp % 64;
+	}
+	return s->twohash[cp];
 }
 
 void
@@ -88,6 +100,7 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 		s->ws.lin[c] = xxh_le64_lin(s->ws.ascii[c]);
 	}
 	s->cls = token_classes(sc->keeppunct, sc->keepcase);
+	s->two = token_two(sc->keeppunct, sc->keepcase);
 }
 
 /* Number of earlier occurrences of h in this document, plus one. */
@@ -306,18 +319,10 @@ separator(struct shingler *s)
 		end_token(s);
 }
 
-/* One code point of any kind (the slow path). */
+/* A code point of a word, as the token holds it (token_fold). */
 static void
-put_cp(struct shingler *s, uint32_t cp)
+put_held(struct shingler *s, uint32_t cp)
 {
-	unsigned char u[4];
-	size_t len, i;
-
-	if (!token_isword(cp, s->ws.keeppunct)) {
-		separator(s);
-		return;
-	}
-	cp = token_fold(cp, s->ws.keepcase);
 	if (s->chars) {
 		if (s->ws.pendsep && s->ws.anychar)
 			push_char(s, ' ');
@@ -326,12 +331,41 @@ put_cp(struct shingler *s, uint32_t cp)
 		push_char(s, cp);
 		return;
 	}
-	len = utf8_encode(cp, u);
-	for (i = 0; i < len; i++) {
-		if (s->toklen == SHINGLE_TOKMAX)
-			spill_token(s);
-		s->tok[s->toklen++] = u[i];
-	}
+	/* (A token hashed in a stream has the same hash.) */
+	if (s->toklen > SHINGLE_TOKMAX - 4)
+		spill_token(s);
+	s->toklen += utf8_encode(cp, s->tok + s->toklen);
+}
+
+/* One code point of any kind (the slow path). */
+static void
+put_cp(struct shingler *s, uint32_t cp)
+{
+	if (token_isword(cp, s->ws.keeppunct))
+		put_held(s, token_fold(cp, s->ws.keepcase));
+	else
+		separator(s);
+}
+
+/*
+ * A code point of two bytes at p (two of them readable): put as the
+ * table token_two gives it, and 2 returned; else 0.  Such a sequence
+ * (C2 to DF, then 80 to BF) is always valid, and is most of the non-ASCII
+ * text of European languages.
+ */
+static inline size_t
+put_two(struct shingler *s, const unsigned char *p)
+{
+	uint32_t cp;
+
+	if (p[0] < 0xC2 || p[0] > 0xDF || (p[1] & 0xC0) != 0x80)
+		return 0;
+	cp = s->two[(p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu)];
+	if (cp != 0)
+		put_held(s, cp);
+	else
+		separator(s);
+	return 2;
 }
 
 /* Decode from p, returning bytes used, or 0 if the sequence is unfinished. */
@@ -406,9 +440,13 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 				s->ws.pendsep = 1;
 				break;
 			default:
-				if ((r = put_high(s, p, (size_t)(end - p), 0)) == 0)
+				if (end - p >= 2 && put_two(s, p) > 0)
+					p++;
+				else if ((r = put_high(s, p,
+				    (size_t)(end - p), 0)) == 0)
 					goto carry;
-				p += r - 1;
+				else
+					p += r - 1;
 			}
 		}
 		return;
@@ -459,9 +497,13 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 			p++;
 			break;
 		default:
-			if ((r = put_high(s, p, (size_t)(end - p), 0)) == 0)
+			if (end - p >= 2 && put_two(s, p) > 0)
+				p += 2;
+			else if ((r = put_high(s, p, (size_t)(end - p),
+			    0)) == 0)
 				goto carry;
-			p += r;
+			else
+				p += r;
 		}
 	}
 	return;
@@ -540,6 +582,9 @@ shingle_free(struct shingler *s)
 {
 	free(s->ws.cache);
 	s->ws.cache = NULL;
+	free(s->twohash);
+	s->twohash = NULL;
+	memset(s->twoset, 0, sizeof(s->twoset));
 	free(s->counts.key);
 	free(s->counts.count);
 	if (s->st != NULL)

@@ -16,6 +16,7 @@
 
 #include "scan.h"
 #include "scheme.h"
+#include "token.h"
 
 #define SHINGLE_BATCH	SCAN_BATCH	/* hashes handed to the sink at a time */
 #define SHINGLE_TOKMAX	256	/* longer tokens are hashed in a stream */
@@ -44,6 +45,10 @@ struct shingler {
 	shingle_sink *sink;
 	void	*ctx;
 	const unsigned char *cls;	/* byte class table (token.h) */
+	const uint16_t *two;	/* the code points below U+0800 (token.h) */
+	/* Characters: the item hashes of those met so far, and which. */
+	uint64_t *twohash;
+	uint64_t twoset[TOKEN_TWO / 64];
 
 	unsigned char carry[4];	/* an unfinished UTF-8 sequence */
 	size_t	 ncarry;

@@ -9,12 +9,14 @@
 static unsigned char cls_alnum[256], cls_nonspace[256];
 static unsigned char cls_alnum_fold[256], cls_nonspace_fold[256];
 static unsigned char fold_ascii[256], keep_ascii[256];
+static uint16_t two[2][2][TOKEN_TWO];	/* [keeppunct][keepcase] */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void
 tables_init(void)
 {
 	unsigned c;
+	int p, k;
 
 	for (c = 0; c < 256; c++) {
 		if (c >= 0x80) {
@@ -33,6 +35,11 @@ tables_init(void)
 		fold_ascii[c] = (unsigned char)(c < 0x80 ? token_fold(c, 0) :
 		    c);
 	}
+	for (c = 0; c < TOKEN_TWO; c++)
+		for (p = 0; p < 2; p++)
+			for (k = 0; k < 2; k++)
+				two[p][k][c] = (uint16_t)(token_isword(c, p) ?
+				    token_fold(c, k) : 0);
 }
 
 const unsigned char *
@@ -42,6 +49,13 @@ token_classes(int keeppunct, int keepcase)
 	if (keepcase)
 		return keeppunct ? cls_nonspace : cls_alnum;
 	return keeppunct ? cls_nonspace_fold : cls_alnum_fold;
+}
+
+const uint16_t *
+token_two(int keeppunct, int keepcase)
+{
+	pthread_once(&once, tables_init);
+	return two[keeppunct != 0][keepcase != 0];
 }
 
 const unsigned char *

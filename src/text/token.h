@@ -76,4 +76,13 @@ const unsigned char *token_classes(int keeppunct, int keepcase);
  */
 const unsigned char *token_ascii(int keepcase);
 
+/*
+ * The word rule for the code points of one or two bytes in UTF-8 (Latin,
+ * Greek, Cyrillic, Armenian, Hebrew, Arabic...), for the options, as a
+ * table of TOKEN_TWO: 0 for a separator, else the code point as a token
+ * holds it (token_fold; never 0).
+ */
+#define TOKEN_TWO	0x800
+const uint16_t *token_two(int keeppunct, int keepcase);
+
 #endif

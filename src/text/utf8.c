@@ -57,31 +57,6 @@ utf8_decode(const unsigned char *s, size_t len, int at_end, uint32_t *cp)
 	return need + 1;
 }
 
-size_t
-utf8_encode(uint32_t cp, unsigned char out[4])
-{
-	if (cp < 0x80) {
-		out[0] = (unsigned char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (unsigned char)(0xC0 | (cp >> 6));
-		out[1] = (unsigned char)(0x80 | (cp & 0x3F));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (unsigned char)(0xE0 | (cp >> 12));
-		out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-		out[2] = (unsigned char)(0x80 | (cp & 0x3F));
-		return 3;
-	}
-	out[0] = (unsigned char)(0xF0 | (cp >> 18));
-	out[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-	out[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-	out[3] = (unsigned char)(0x80 | (cp & 0x3F));
-	return 4;
-}
-
 /*
  * The blocks below cover the scripts whose upper and lower case differ by a
  * fixed offset or alternate in pairs.  It is deliberately a closed list: it

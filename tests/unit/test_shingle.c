@@ -12,6 +12,7 @@
 #include "cpu.h"
 #include "scheme.h"
 #include "shingle.h"
+#include "token.h"
 #include "unit.h"
 #include "utf8.h"
 #include "wordhash.h"
@@ -1235,6 +1236,59 @@ test_scan_cut(void)
 }
 
 /*
+ * The code points of two bytes in UTF-8 take a table (token_two) and the
+ * characters' item hashes a cache: the table says what token_isword and
+ * token_fold say of each, and a text of every such code point, each
+ * between ASCII letters, a space or another of them, shingles as the
+ * reference does, words and characters, under each option, fed whole
+ * and a byte at a time (a sequence cut in two).
+ */
+static void
+test_two_bytes(void)
+{
+	struct coll want = { 0 }, got = { 0 };
+	struct scheme sc;
+	const uint16_t *two;
+	unsigned char *text;
+	size_t len = 0, b;
+	uint32_t cp;
+	int flags, chars, bad = 0;
+
+	for (flags = 0; flags < 4; flags++) {
+		two = token_two(flags & F_KEEPPUNCT, flags & F_KEEPCASE);
+		for (cp = 0; cp < TOKEN_TWO; cp++)
+			bad += two[cp] != (token_isword(cp, flags &
+			    F_KEEPPUNCT) ? token_fold(cp, flags &
+			    F_KEEPCASE) : 0);
+	}
+	CHECK(bad == 0, "token_two disagrees with the word rule %d times",
+	    bad);
+	if ((text = malloc(8 * TOKEN_TWO)) == NULL)
+		abort();
+	for (cp = 0x80; cp < TOKEN_TWO; cp++) {
+		len += utf8_encode(cp, text + len);
+		text[len++] = " aZ\xc3"[cp % 4];
+		if (cp % 4 == 3)
+			text[len++] = 0x89;	/* É */
+	}
+	for (flags = 0; flags < 4; flags++)
+		for (chars = 0; chars < 2; chars++) {
+			sc = mkscheme(chars, 3, flags, 9);
+			ref_shingles(&sc, text, len, &want);
+			for (b = 0; b < 2; b++) {
+				shingle_doc(&sc, text, len, b, &got);
+				CHECK(coll_equal(&want, &got), "flags %d, %s, "
+				    "blocks of %zu: %zu shingles, reference "
+				    "%zu, or hashes differ", flags, chars ?
+				    "characters" : "words", b, got.n, want.n);
+			}
+		}
+	free(text);
+	coll_free(&want);
+	coll_free(&got);
+}
+
+/*
  * The switches reach the loops compiled per level (CPU_LEVELS): without
  * AVX-512 no x86-64-v4 copy runs, and without AVX2 no v3 or v4 copy.
  */
@@ -1274,5 +1328,6 @@ main(void)
 	RUN(test_control_words);
 	RUN(test_word_modes);
 	RUN(test_scan_cut);
+	RUN(test_two_bytes);
 	return unit_status();
 }
