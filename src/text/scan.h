@@ -62,6 +62,12 @@ struct scan {
 	uint64_t tried, missed, batched;
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
 	/*
+	 * The word rule for code points below U+0800 (token_two), and which
+	 * of U+2000 to U+207F are separators: scan_seps.
+	 */
+	const uint16_t *two;
+	uint64_t sep2000[2];
+	/*
 	 * The caller's: hands out[0 .. nout) to the sink and empties out.
 	 * A scanner calls it with flushctx when out is full.
 	 */
@@ -98,6 +104,39 @@ scan_cut(uint64_t high, const unsigned char *p, const unsigned char **until)
 {
 	*until = p + 64 - __builtin_clzll(high);
 	return (high & -high) - 1;
+}
+
+/*
+ * Of the non-ASCII bytes of the block at p, the bits of high, those that
+ * start it (before any other) and are separators, whole sequences within
+ * the block: no-break spaces, guillemets and the like below U+0800 (two
+ * bytes), and the quotes, dashes and spaces of U+2000 to U+207F (E2 80
+ * or E2 81, then one more).  The scanners take them as ASCII separators
+ * (their classification of the block must hold for the bytes past them:
+ * not the portable one's), and go on to the first non-ASCII byte left.
+ */
+static inline uint64_t
+scan_seps(const struct scan *s, const unsigned char *p, uint64_t high)
+{
+	uint64_t seps = 0, m;
+	unsigned i;
+
+	while (high != 0) {
+		i = (unsigned)__builtin_ctzll(high);
+		if (p[i] >= 0xC2 && p[i] <= 0xDF && i < 63 &&
+		    (p[i + 1] & 0xC0) == 0x80 &&
+		    s->two[(p[i] & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu)] == 0)
+			m = (uint64_t)3 << i;
+		else if (p[i] == 0xE2 && i < 62 && (p[i + 1] & 0xFE) == 0x80 &&
+		    (p[i + 2] & 0xC0) == 0x80 && (s->sep2000[p[i + 1] & 1] >>
+		    (p[i + 2] & 0x3F) & 1))
+			m = (uint64_t)7 << i;
+		else
+			break;
+		seps |= m;
+		high &= ~m;
+	}
+	return seps;
 }
 
 #endif

@@ -100,7 +100,10 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 		s->ws.lin[c] = xxh_le64_lin(s->ws.ascii[c]);
 	}
 	s->cls = token_classes(sc->keeppunct, sc->keepcase);
-	s->two = token_two(sc->keeppunct, sc->keepcase);
+	s->ws.two = token_two(sc->keeppunct, sc->keepcase);
+	for (c = 0; c < 128; c++)
+		if (!token_isword(0x2000 + c, sc->keeppunct))
+			s->ws.sep2000[c / 64] |= (uint64_t)1 << c % 64;
 }
 
 /* Number of earlier occurrences of h in this document, plus one. */
@@ -360,7 +363,7 @@ put_two(struct shingler *s, const unsigned char *p)
 
 	if (p[0] < 0xC2 || p[0] > 0xDF || (p[1] & 0xC0) != 0x80)
 		return 0;
-	cp = s->two[(p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu)];
+	cp = s->ws.two[(p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu)];
 	if (cp != 0)
 		put_held(s, cp);
 	else

@@ -45,7 +45,6 @@ struct shingler {
 	shingle_sink *sink;
 	void	*ctx;
 	const unsigned char *cls;	/* byte class table (token.h) */
-	const uint16_t *two;	/* the code points below U+0800 (token.h) */
 	/* Characters: the item hashes of those met so far, and which. */
 	uint64_t *twohash;
 	uint64_t twoset[TOKEN_TWO / 64];

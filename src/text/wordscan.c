@@ -60,6 +60,10 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 		if (fold)
 			v = _mm_or_si128(v, _mm_and_si128(u, _mm_set1_epi8(0x20)));
 		_mm_storeu_si128((__m128i *)(low + 16 * i), v);
+		/* (Non-ASCII bytes are spaces there: see scan_seps.) */
+		if (spaced != NULL && keeppunct)
+			w = _mm_andnot_si128(_mm_cmplt_epi8(v,
+			    _mm_setzero_si128()), w);
 		if (spaced != NULL)
 			_mm_storeu_si128((__m128i *)(spaced + 16 * i),
 			    _mm_or_si128(_mm_and_si128(w, v), _mm_andnot_si128(w,
@@ -138,6 +142,25 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 	*high = mh;
 }
 #endif
+
+/*
+ * classify64, and the non-ASCII bytes the scanners leave: not the
+ * separators scan_seps finds first, except with the portable
+ * classification, which does not hold past a non-ASCII byte.
+ */
+static inline __attribute__((always_inline)) void
+classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
+    int fold, uint64_t *word, uint64_t *upper, uint64_t *high,
+    unsigned char low[64], unsigned char *spaced)
+{
+	classify64(p, keeppunct, fold, word, upper, high, low, spaced);
+#ifdef CPU_SSE2_SCAN
+	if (*high != 0)
+		*high &= ~scan_seps(s, p, *high);
+#else
+	(void)s;
+#endif
+}
 
 /*
  * The item of a word of len bytes at p, of which at least 8 are readable:
@@ -329,7 +352,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 
 	if (end - p < 64)
 		return p;
-	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
+	classify_block(s, p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
 	if (mh != 0) {
 		cut = scan_cut(mh, p, &until);
 		if ((mw & cut) == 0) {	/* no word before it */
@@ -355,8 +378,8 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			en &= en - 1;
 		nw = 0;
 		if (!last && end - p >= 128) {
-			classify64(p + 64, keeppunct, fold, &nw, &mu, &nh,
-			    low + 64, NULL);
+			classify_block(s, p + 64, keeppunct, fold, &nw, &mu,
+			    &nh, low + 64, NULL);
 			if (nh != 0) {
 				cut = scan_cut(nh, p + 64, &until);
 				nw = (nw & cut) | ~cut;
@@ -605,7 +628,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		*scalar_until = end;
 		return p;
 	}
-	classify64(p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
+	classify_block(s, p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -638,7 +661,8 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			*scalar_until = end;
 			break;
 		}
-		classify64(p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
+		classify_block(s, p, keeppunct, fold, &mw, &mu, &mh, low,
+		    spaced);
 	}
 	q_end(s, &q);
 	s->pendsep = pendsep;

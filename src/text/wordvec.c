@@ -79,12 +79,13 @@ iota8(char add)
 
 /*
  * The 64 bytes at p, with capitals folded when fold; *word gets the bitmap
- * of word bytes, *high that of non-ASCII bytes (never word bytes here).
- * The same classes as classify64 in wordscan.c.
+ * of word bytes, *high that of the non-ASCII bytes the scanners leave
+ * (never word bytes here; not the separators scan_seps finds first).  The
+ * same classes as classify64 in wordscan.c.
  */
 INLINE512 __m512i
-classify(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
-    uint64_t *high)
+classify(const struct scan *s, const unsigned char *p, int keeppunct,
+    int fold, uint64_t *word, uint64_t *high)
 {
 	__m512i v = _mm512_loadu_si512(p);
 	__mmask64 u, w, h;
@@ -105,7 +106,7 @@ classify(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 	if (fold)
 		v = _mm512_mask_add_epi8(v, u, v, _mm512_set1_epi8(0x20));
 	*word = w & ~h;
-	*high = h;
+	*high = h != 0 ? h & ~scan_seps(s, p, h) : 0;
 	return v;
 }
 
@@ -570,7 +571,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 
 	if (end - p < 64)
 		return p;
-	lo = classify(p, keeppunct, fold, &mw, &mh);
+	lo = classify(s, p, keeppunct, fold, &mw, &mh);
 	if (mh != 0) {
 		cut = scan_cut(mh, p, &until);
 		if ((mw & cut) == 0) {	/* no word before it */
@@ -587,7 +588,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		en &= en - in;		/* without a branch: in is 0 or 1 */
 		nw = 0;
 		if (!last && end - p >= 128) {
-			hi = classify(p + 64, keeppunct, fold, &nw, &nh);
+			hi = classify(s, p + 64, keeppunct, fold, &nw, &nh);
 			if (nh != 0) {
 				cut = scan_cut(nh, p + 64, &until);
 				nw = (nw & cut) | ~cut;
@@ -684,7 +685,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		*scalar_until = end;
 		return p;
 	}
-	lo = classify(p, keeppunct, fold, &mw, &mh);
+	lo = classify(s, p, keeppunct, fold, &mw, &mh);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -722,7 +723,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			*scalar_until = end;
 			break;
 		}
-		lo = classify(p, keeppunct, fold, &mw, &mh);
+		lo = classify(s, p, keeppunct, fold, &mw, &mh);
 	}
 	q->nq = nq;
 	roll_chars(s, q);

@@ -1236,12 +1236,65 @@ test_scan_cut(void)
 }
 
 /*
+ * The separators that scan_seps knows, a quote, a no-break space and an
+ * ellipsis in the first block, do not stop the scanners (but for the
+ * portable classification): they go on to the accent in the second.
+ */
+static void
+test_scan_seps(void)
+{
+	unsigned char text[320];
+	const unsigned char *p, *until;
+	struct shingler sh;
+	struct scheme sc;
+	size_t j, words, chars, slow;
+	int vec;
+
+	for (j = 0; j < sizeof(text); j++)
+		text[j] = j % 5 == 4 ? ' ' : 'a' + j % 5;
+	memcpy(text + 20, "\xe2\x80\x99", 3);	/* ’d */
+	memcpy(text + 31, "\xc2\xa0", 2);		/* a d */
+	memcpy(text + 41, "\xe2\x80\xa6", 3);	/* a… */
+	memcpy(text + 102, "\xc3\xa9", 2);		/* abé */
+#ifdef CPU_SSE2_SCAN
+	words = 100, chars = 102, slow = 104;
+#else
+	words = 20, chars = 20, slow = 44;
+#endif
+	for (vec = 0; vec < 6; vec++) {
+		cpu_disable(vec / 2 == 0 ? CPU_AVX512F | CPU_AVX512_TEXT |
+		    CPU_AVX2 : vec / 2 == 1 ? CPU_AVX512F | CPU_AVX512_TEXT :
+		    0);
+		sc = mkscheme(vec % 2, 3, 0, 1);
+		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
+		until = text;
+#ifdef CPU_AVX512_SCAN
+		if (sh.ws.avx512)
+			p = (vec % 2 ? wordvec_chars : wordvec_words)(&sh.ws,
+			    text, text + sizeof(text), &until);
+		else
+#endif
+			p = (vec % 2 ? wordscan_chars :
+			    wordscan_words)(&sh.ws, text, text + sizeof(text),
+			    &until);
+		CHECK(p - text == (ptrdiff_t)(vec % 2 ? chars : words) &&
+		    until - text == (ptrdiff_t)slow, "%s, %s: stopped at %td, "
+		    "the slow way to %td", vec % 2 ? "characters" : "words",
+		    vec / 2 == 0 ? "portable" : vec / 2 == 1 ? "no AVX-512" :
+		    "all", p - text, until - text);
+		shingle_free(&sh);
+	}
+	cpu_disable(0);
+}
+
+/*
  * The code points of two bytes in UTF-8 take a table (token_two) and the
  * characters' item hashes a cache: the table says what token_isword and
- * token_fold say of each, and a text of every such code point, each
- * between ASCII letters, a space or another of them, shingles as the
- * reference does, words and characters, under each option, fed whole
- * and a byte at a time (a sequence cut in two).
+ * token_fold say of each, and a text of every such code point and of
+ * U+2000 to U+207F (scan_seps), each between ASCII letters, a space or
+ * another of them, shingles as the reference does, words and characters,
+ * under each option, fed whole and a byte at a time (a sequence cut in
+ * two).
  */
 static void
 test_two_bytes(void)
@@ -1263,10 +1316,12 @@ test_two_bytes(void)
 	}
 	CHECK(bad == 0, "token_two disagrees with the word rule %d times",
 	    bad);
-	if ((text = malloc(8 * TOKEN_TWO)) == NULL)
+	if ((text = malloc(8 * (TOKEN_TWO + 0x80))) == NULL)
 		abort();
-	for (cp = 0x80; cp < TOKEN_TWO; cp++) {
-		len += utf8_encode(cp, text + len);
+	for (cp = 0x80; cp < TOKEN_TWO + 0x80; cp++) {
+		/* And U+2000 to U+207F, which scan_seps looks up too. */
+		len += utf8_encode(cp < TOKEN_TWO ? cp : cp - TOKEN_TWO +
+		    0x2000, text + len);
 		text[len++] = " aZ\xc3"[cp % 4];
 		if (cp % 4 == 3)
 			text[len++] = 0x89;	/* É */
@@ -1328,6 +1383,7 @@ main(void)
 	RUN(test_control_words);
 	RUN(test_word_modes);
 	RUN(test_scan_cut);
+	RUN(test_scan_seps);
 	RUN(test_two_bytes);
 	return unit_status();
 }
