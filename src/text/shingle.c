@@ -371,6 +371,36 @@ put_two(struct shingler *s, const unsigned char *p)
 	return 2;
 }
 
+/*
+ * Words: the code points of two bytes from p on (before end) while they
+ * are word characters, onto the token, or one that is a separator; returns
+ * the bytes taken, 0 if p holds no such code point.  (Cyrillic, Greek and
+ * the like are runs of them.)
+ */
+static size_t
+put_twos(struct shingler *s, const unsigned char *p, const unsigned char *end)
+{
+	const unsigned char *q = p;
+	uint32_t cp;
+
+	while (end - q >= 2 && q[0] >= 0xC2 && q[0] <= 0xDF &&
+	    (q[1] & 0xC0) == 0x80) {
+		cp = s->ws.two[(q[0] & 0x1Fu) << 6 | (q[1] & 0x3Fu)];
+		if (cp == 0) {
+			if (q == p) {
+				separator(s);
+				q += 2;
+			}
+			break;
+		}
+		if (s->toklen > SHINGLE_TOKMAX - 2)
+			spill_token(s);
+		s->toklen += utf8_encode(cp, s->tok + s->toklen);
+		q += 2;
+	}
+	return (size_t)(q - p);
+}
+
 /* Decode from p, returning bytes used, or 0 if the sequence is unfinished. */
 static size_t
 put_high(struct shingler *s, const unsigned char *p, size_t len, int at_end)
@@ -500,8 +530,8 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 			p++;
 			break;
 		default:
-			if (end - p >= 2 && put_two(s, p) > 0)
-				p += 2;
+			if ((r = put_twos(s, p, end)) > 0)
+				p += r;
 			else if ((r = put_high(s, p, (size_t)(end - p),
 			    0)) == 0)
 				goto carry;

@@ -1292,9 +1292,9 @@ test_scan_seps(void)
  * characters' item hashes a cache: the table says what token_isword and
  * token_fold say of each, and a text of every such code point and of
  * U+2000 to U+207F (scan_seps), each between ASCII letters, a space or
- * another of them, shingles as the reference does, words and characters,
- * under each option, fed whole and a byte at a time (a sequence cut in
- * two).
+ * another of them, then a word of them longer than the token buffer,
+ * shingles as the reference does, words and characters, under each
+ * option, fed whole and a byte at a time (a sequence cut in two).
  */
 static void
 test_two_bytes(void)
@@ -1316,7 +1316,7 @@ test_two_bytes(void)
 	}
 	CHECK(bad == 0, "token_two disagrees with the word rule %d times",
 	    bad);
-	if ((text = malloc(8 * (TOKEN_TWO + 0x80))) == NULL)
+	if ((text = malloc(8 * (TOKEN_TWO + 0x80 + SHINGLE_TOKMAX))) == NULL)
 		abort();
 	for (cp = 0x80; cp < TOKEN_TWO + 0x80; cp++) {
 		/* And U+2000 to U+207F, which scan_seps looks up too. */
@@ -1326,6 +1326,10 @@ test_two_bytes(void)
 		if (cp % 4 == 3)
 			text[len++] = 0x89;	/* É */
 	}
+	/* Words longer than the token buffer (SHINGLE_TOKMAX), odd and even. */
+	for (cp = 0; cp < 2 * SHINGLE_TOKMAX + 2; cp++)
+		len += utf8_encode(cp == 0 || cp == SHINGLE_TOKMAX ? ' ' :
+		    cp == 1 ? 'x' : 0x436, text + len);
 	for (flags = 0; flags < 4; flags++)
 		for (chars = 0; chars < 2; chars++) {
 			sc = mkscheme(chars, 3, flags, 9);
