@@ -112,8 +112,8 @@ scan_cut(uint64_t high, const unsigned char *p, const unsigned char **until)
  * the block: no-break spaces, guillemets and the like below U+0800 (two
  * bytes), and the quotes, dashes and spaces of U+2000 to U+207F (E2 80
  * or E2 81, then one more).  The scanners take them as ASCII separators
- * (their classification of the block must hold for the bytes past them:
- * not the portable one's), and go on to the first non-ASCII byte left.
+ * (their classification of the block holds for the bytes past them), and
+ * go on to the first non-ASCII byte left.
  */
 static inline uint64_t
 scan_seps(const struct scan *s, const unsigned char *p, uint64_t high)

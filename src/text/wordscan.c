@@ -97,32 +97,42 @@ swar_bits(uint64_t x)
 }
 
 /*
- * classify64 in 64-bit words: the same tests, 8 bytes at a time, except
- * that the other results are only right for the bytes before the first
- * non-ASCII one (the scanners use no more of such a block): a byte of 0x80
- * or more may carry into the next in swar_in.
+ * classify64 in 64-bit words: the same tests, 8 bytes at a time.  Unless
+ * exact, *high is only nonzero if a byte is non-ASCII, and then the other
+ * results are not to be used: a byte of 0x80 or more may carry into the
+ * next in swar_in.  Exact, the tests are made on the bytes with their high
+ * bit cleared, and no non-ASCII byte is a word byte or capital.
  */
 static inline __attribute__((always_inline)) void
-classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
-    uint64_t *upper, uint64_t *high, unsigned char low[64],
-    unsigned char *spaced)
+classify64_swar(const unsigned char *p, int keeppunct, int fold,
+    uint64_t *word, uint64_t *upper, uint64_t *high, unsigned char low[64],
+    unsigned char *spaced, int exact)
 {
-	uint64_t x, u, w, b, mw = 0, mu = 0, mh = 0;
+	uint64_t x, t, h, u, w, b, any = 0, mw = 0, mu = 0, mh = 0;
 	unsigned i;
 
 	for (i = 0; i < 64; i += 8) {
 		memcpy(&x, p + i, sizeof(x));
 		x = le64(x);		/* byte 0 the lowest, on any machine */
-		mh |= swar_bits(x) << i;
+		h = exact ? x & ONES * 0x80 : 0;
+		t = x ^ h;
+		if (exact)
+			mh |= swar_bits(h) << i;
+		else
+			any |= x;
 		if (keeppunct) {
-			u = swar_in(x, 'A', 26);
-			w = ~(swar_in(x, 9, 5) | swar_in(x, ' ', 1)) &
+			u = swar_in(t, 'A', 26);
+			w = ~(swar_in(t, 9, 5) | swar_in(t, ' ', 1)) &
 			    ONES * 0x80;
 		} else {
 			/* Letters of either case; capitals lack 0x20. */
-			u = swar_in(x | ONES * 0x20, 'a', 26);
-			w = swar_in(x, '0', 10) | u;
-			u &= ~(x << 2);
+			u = swar_in(t | ONES * 0x20, 'a', 26);
+			w = swar_in(t, '0', 10) | u;
+			u &= ~(t << 2);
+		}
+		if (exact) {
+			u &= ~h;
+			w &= ~h;
 		}
 		if (fold)
 			x |= u >> 2;
@@ -139,14 +149,25 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 	}
 	*word = mw;
 	*upper = mu;
-	*high = mh;
+	*high = exact ? mh : any & ONES * 0x80;
+}
+
+static inline __attribute__((always_inline)) void
+classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
+    uint64_t *upper, uint64_t *high, unsigned char low[64],
+    unsigned char *spaced)
+{
+	classify64_swar(p, keeppunct, fold, word, upper, high, low, spaced, 0);
+	/* A block with non-ASCII bytes, rare in most text: again, exactly. */
+	if (*high != 0)
+		classify64_swar(p, keeppunct, fold, word, upper, high, low,
+		    spaced, 1);
 }
 #endif
 
 /*
  * classify64, and the non-ASCII bytes the scanners leave: not the
- * separators scan_seps finds first, except with the portable
- * classification, which does not hold past a non-ASCII byte.
+ * separators scan_seps finds first.
  */
 static inline __attribute__((always_inline)) void
 classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
@@ -154,12 +175,8 @@ classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
     unsigned char low[64], unsigned char *spaced)
 {
 	classify64(p, keeppunct, fold, word, upper, high, low, spaced);
-#ifdef CPU_SSE2_SCAN
 	if (*high != 0)
 		*high &= ~scan_seps(s, p, *high);
-#else
-	(void)s;
-#endif
 }
 
 /*

@@ -1237,8 +1237,8 @@ test_scan_cut(void)
 
 /*
  * The separators that scan_seps knows, a quote, a no-break space and an
- * ellipsis in the first block, do not stop the scanners (but for the
- * portable classification): they go on to the accent in the second.
+ * ellipsis in the first block, do not stop the scanners: they go on to
+ * the accent in the second.
  */
 static void
 test_scan_seps(void)
@@ -1256,11 +1256,7 @@ test_scan_seps(void)
 	memcpy(text + 31, "\xc2\xa0", 2);		/* a d */
 	memcpy(text + 41, "\xe2\x80\xa6", 3);	/* a… */
 	memcpy(text + 102, "\xc3\xa9", 2);		/* abé */
-#ifdef CPU_SSE2_SCAN
 	words = 100, chars = 102, slow = 104;
-#else
-	words = 20, chars = 20, slow = 44;
-#endif
 	for (vec = 0; vec < 6; vec++) {
 		cpu_disable(vec / 2 == 0 ? CPU_AVX512F | CPU_AVX512_TEXT |
 		    CPU_AVX2 : vec / 2 == 1 ? CPU_AVX512F | CPU_AVX512_TEXT :
