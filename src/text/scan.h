@@ -61,12 +61,9 @@ struct scan {
 	int	 avx2;
 	uint64_t tried, missed, batched;
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
-	/*
-	 * The word rule for code points below U+0800 (token_two), and which
-	 * of U+2000 to U+207F are separators: scan_seps.
-	 */
-	const uint16_t *two;
-	uint64_t sep2000[2];
+	/* For scan_seps: the word rule below U+0800, separators from U+2000. */
+	const uint16_t *two;		/* token_two */
+	const uint64_t *sep2000;	/* token_sep2000 */
 	/*
 	 * The caller's: hands out[0 .. nout) to the sink and empties out.
 	 * A scanner calls it with flushctx when out is full.

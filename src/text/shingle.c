@@ -101,9 +101,7 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	}
 	s->cls = token_classes(sc->keeppunct, sc->keepcase);
 	s->ws.two = token_two(sc->keeppunct, sc->keepcase);
-	for (c = 0; c < 128; c++)
-		if (!token_isword(0x2000 + c, sc->keeppunct))
-			s->ws.sep2000[c / 64] |= (uint64_t)1 << c % 64;
+	s->ws.sep2000 = token_sep2000(sc->keeppunct);
 }
 
 /* Number of earlier occurrences of h in this document, plus one. */

@@ -1286,7 +1286,8 @@ test_scan_seps(void)
 /*
  * The code points of two bytes in UTF-8 take a table (token_two) and the
  * characters' item hashes a cache: the table says what token_isword and
- * token_fold say of each, and a text of every such code point and of
+ * token_fold say of each (and token_sep2000 what token_isword says of
+ * U+2000 to U+207F), and a text of every such code point and of
  * U+2000 to U+207F (scan_seps), each between ASCII letters, a space or
  * another of them, then a word of them longer than the token buffer,
  * shingles as the reference does, words and characters, under each
@@ -1310,8 +1311,12 @@ test_two_bytes(void)
 			    F_KEEPPUNCT) ? token_fold(cp, flags &
 			    F_KEEPCASE) : 0);
 	}
-	CHECK(bad == 0, "token_two disagrees with the word rule %d times",
-	    bad);
+	for (flags = 0; flags < 4; flags += F_KEEPPUNCT)
+		for (cp = 0; cp < 128; cp++)
+			bad += (int)(token_sep2000(flags)[cp / 64] >> cp % 64 &
+			    1) == token_isword(0x2000 + cp, flags);
+	CHECK(bad == 0, "token_two or token_sep2000 disagrees with the word "
+	    "rule %d times", bad);
 	if ((text = malloc(8 * (TOKEN_TWO + 0x80 + SHINGLE_TOKMAX))) == NULL)
 		abort();
 	for (cp = 0x80; cp < TOKEN_TWO + 0x80; cp++) {
