@@ -104,6 +104,21 @@ scan_cut(uint64_t high, const unsigned char *p, const unsigned char **until)
 }
 
 /*
+ * scan_cut for a word scanner: *w, the block's word bytes, becomes them
+ * with one word from the first non-ASCII byte to the end of the block.
+ * Returns 0 if no word byte comes before that byte.
+ */
+static inline int
+scan_cut_words(uint64_t *w, uint64_t high, const unsigned char *p,
+    const unsigned char **until)
+{
+	uint64_t cut = scan_cut(high, p, until), before = *w & cut;
+
+	*w = before | ~cut;
+	return before != 0;
+}
+
+/*
  * Of the non-ASCII bytes of the block at p, the bits of high, those that
  * start it (before any other) and are separators, whole sequences within
  * the block: no-break spaces, guillemets and the like below U+0800 (two

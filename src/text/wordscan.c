@@ -359,7 +359,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 {
 	/* 8 bytes on either side: word_hash and wordhash_add read 8. */
 	unsigned char buf[8 + 128 + 8] = { 0 }, *low = buf + 8;
-	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, cut, *qh;
+	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, *qh;
 	unsigned b, e, stop;
 	size_t nq = 0;
 	struct itemq q;
@@ -371,12 +371,10 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		return p;
 	classify_block(s, p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
 	if (mh != 0) {
-		cut = scan_cut(mh, p, &until);
-		if ((mw & cut) == 0) {	/* no word before it */
-			*scalar_until = until;
+		if (!scan_cut_words(&mw, mh, p, &until)) {
+			*scalar_until = until;	/* nothing to do before it */
 			return p;
 		}
-		mw = (mw & cut) | ~cut;
 		last = 1;
 	}
 	q_begin(s, &q);
@@ -398,8 +396,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			classify_block(s, p + 64, keeppunct, fold, &nw, &mu,
 			    &nh, low + 64, NULL);
 			if (nh != 0) {
-				cut = scan_cut(nh, p + 64, &until);
-				nw = (nw & cut) | ~cut;
+				(void)scan_cut_words(&nw, nh, p + 64, &until);
 				nlast = 1;
 			}
 		}

@@ -563,7 +563,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until,
     int keeppunct, int fold)
 {
-	uint64_t mw, mh, nw, nh, st, en, in = 0, cut;
+	uint64_t mw, mh, nw, nh, st, en, in = 0;
 	unsigned b, nq = 0, nlong = 0;
 	__m512i lo, hi = _mm512_setzero_si512();
 	const unsigned char *until = NULL;
@@ -573,12 +573,10 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		return p;
 	lo = classify(s, p, keeppunct, fold, &mw, &mh);
 	if (mh != 0) {
-		cut = scan_cut(mh, p, &until);
-		if ((mw & cut) == 0) {	/* no word before it */
-			*scalar_until = until;
+		if (!scan_cut_words(&mw, mh, p, &until)) {
+			*scalar_until = until;	/* nothing to do before it */
 			return p;
 		}
-		mw = (mw & cut) | ~cut;
 		last = 1;
 	}
 	wq_begin(s, q, 0);
@@ -590,8 +588,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		if (!last && end - p >= 128) {
 			hi = classify(s, p + 64, keeppunct, fold, &nw, &nh);
 			if (nh != 0) {
-				cut = scan_cut(nh, p + 64, &until);
-				nw = (nw & cut) | ~cut;
+				(void)scan_cut_words(&nw, nh, p + 64, &until);
 				nlast = 1;
 			}
 		}
