@@ -77,14 +77,8 @@ grown(const struct tagmap_part *p, int mainpart, int *narrow)
 {
 	size_t nb = p->nb + p->nb / 5;
 
-	*narrow = p->narrow;
-	if (p->narrow)
-		return p->nb + p->nb / 2;
-	if (mainpart && nb >= (size_t)1 << (p->hbits - 16)) {
-		*narrow = 1;
-		return nb;
-	}
-	return p->nb + p->nb / 2;
+	*narrow = p->narrow || (mainpart && nb >= (size_t)1 << (p->hbits - 16));
+	return *narrow && !p->narrow ? nb : p->nb + p->nb / 2;
 }
 
 /* Elements the next growth of main part p holds before it grows. */
