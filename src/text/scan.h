@@ -51,6 +51,7 @@ struct scan {
 	struct scan_cached *cache;	/* wordscan.c: recent short words */
 	int	 avx512;	/* use wordvec.c's scanners */
 	int	 ssse3;		/* wordscan.c: compress with SSSE3 */
+	int	 v3;		/* wordscan.c: its x86-64-v3 copies */
 	/*
 	 * wordscan.c: hash words in batches (wordhash.c), 1 with AVX2, 2
 	 * with the AVX-512 of x86-64-v4.  With AVX2 the cache is cheaper

@@ -79,6 +79,7 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	s->ws.flushctx = s;
 #ifdef CPU_AVX512_SCAN
 	s->ws.ssse3 = (cpu_usable() & CPU_SSSE3) != 0;
+	s->ws.v3 = (cpu_usable() & CPU_LEVEL_V3) != 0;
 	if ((s->ws.avx512 = (cpu_usable() & CPU_AVX512_TEXT) != 0))
 		wordvec_init(&s->ws);
 #endif

@@ -78,6 +78,65 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 	*high = mh;
 }
 
+/*
+ * classify64 with AVX2, 32 bytes a compare: half the instructions, for
+ * the x86-64-v3 copies of the scanners (SCAN_LEVELS).  Not always_inline,
+ * which the other copy, where it is never called, would not allow: GCC
+ * inlines it where the caller has AVX2.
+ */
+static inline __attribute__((target("avx2"))) void
+classify64_avx2(const unsigned char *p, int keeppunct, int fold,
+    uint64_t *word, uint64_t *upper, uint64_t *high, unsigned char low[64],
+    unsigned char *spaced)
+{
+	const __m256i k80 = _mm256_set1_epi8((char)0x80);
+	__m256i v, t, w, u;
+	uint64_t mw = 0, mu = 0, mh = 0;
+	unsigned i;
+
+#pragma GCC unroll 2
+	for (i = 0; i < 2; i++) {
+		v = _mm256_loadu_si256((const __m256i *)(p + 32 * i));
+		/* x in [lo, lo + n) as a signed compare, offset by 0x80. */
+		u = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x80 + 26)),
+		    _mm256_add_epi8(v, _mm256_set1_epi8(0x80 - 'A')));
+		if (keeppunct) {
+			t = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x80 +
+			    5)), _mm256_add_epi8(v, _mm256_set1_epi8(0x80 - 9)));
+			t = _mm256_or_si256(t, _mm256_cmpeq_epi8(v,
+			    _mm256_set1_epi8(' ')));
+			w = _mm256_andnot_si256(t, _mm256_cmpeq_epi8(v, v));
+		} else {
+			t = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x80 +
+			    10)), _mm256_add_epi8(v, _mm256_set1_epi8(0x80 -
+			    '0')));
+			w = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x80 +
+			    26)), _mm256_add_epi8(_mm256_or_si256(v,
+			    _mm256_set1_epi8(0x20)), _mm256_set1_epi8(0x80 -
+			    'a')));
+			w = _mm256_or_si256(w, t);
+		}
+		if (fold)
+			v = _mm256_or_si256(v, _mm256_and_si256(u,
+			    _mm256_set1_epi8(0x20)));
+		_mm256_storeu_si256((__m256i *)(low + 32 * i), v);
+		if (spaced != NULL && keeppunct)
+			w = _mm256_andnot_si256(_mm256_cmpgt_epi8(
+			    _mm256_setzero_si256(), v), w);
+		if (spaced != NULL)
+			_mm256_storeu_si256((__m256i *)(spaced + 32 * i),
+			    _mm256_or_si256(_mm256_and_si256(w, v),
+			    _mm256_andnot_si256(w, _mm256_set1_epi8(' '))));
+		mh |= (uint64_t)(uint32_t)_mm256_movemask_epi8(
+		    _mm256_and_si256(v, k80)) << (32 * i);
+		mw |= (uint64_t)(uint32_t)_mm256_movemask_epi8(w) << (32 * i);
+		mu |= (uint64_t)(uint32_t)_mm256_movemask_epi8(u) << (32 * i);
+	}
+	*word = mw & ~mh;
+	*upper = mu;
+	*high = mh;
+}
+
 #else
 #define ONES	0x0101010101010101ULL
 
@@ -171,10 +230,16 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
  */
 static inline __attribute__((always_inline)) void
 classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
-    int fold, uint64_t *word, uint64_t *upper, uint64_t *high,
+    int fold, int v3, uint64_t *word, uint64_t *upper, uint64_t *high,
     unsigned char low[64], unsigned char *spaced)
 {
-	classify64(p, keeppunct, fold, word, upper, high, low, spaced);
+#ifdef CPU_SSE2_SCAN
+	if (v3)
+		classify64_avx2(p, keeppunct, fold, word, upper, high, low,
+		    spaced);
+	else
+#endif
+		classify64(p, keeppunct, fold, word, upper, high, low, spaced);
 	if (*high != 0)
 		*high &= ~scan_seps(s, p, *high);
 }
@@ -355,7 +420,8 @@ q_end(struct scan *s, struct itemq *q)
  */
 static inline __attribute__((always_inline)) const unsigned char *
 scan(struct scan *s, const unsigned char *p, const unsigned char *end,
-    const unsigned char **scalar_until, int keeppunct, int fold, int batch)
+    const unsigned char **scalar_until, int keeppunct, int fold, int batch,
+    int v3)
 {
 	/* 8 bytes on either side: word_hash and wordhash_add read 8. */
 	unsigned char buf[8 + 128 + 8] = { 0 }, *low = buf + 8;
@@ -369,7 +435,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 
 	if (end - p < 64)
 		return p;
-	classify_block(s, p, keeppunct, fold, &mw, &mu, &mh, low, NULL);
+	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, NULL);
 	if (mh != 0) {
 		if (!scan_cut_words(&mw, mh, p, &until)) {
 			*scalar_until = until;	/* nothing to do before it */
@@ -393,7 +459,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			en &= en - 1;
 		nw = 0;
 		if (!last && end - p >= 128) {
-			classify_block(s, p + 64, keeppunct, fold, &nw, &mu,
+			classify_block(s, p + 64, keeppunct, fold, v3, &nw, &mu,
 			    &nh, low + 64, NULL);
 			if (nh != 0) {
 				(void)scan_cut_words(&nw, nh, p + 64, &until);
@@ -573,8 +639,8 @@ static const uint64_t shuf[256] = {
  * just stored in pieces, which the processor cannot forward (it made -c 5
  * nearly twice as slow when tried).
  */
-static __attribute__((target("ssse3,popcnt"))) size_t
-items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
+static inline __attribute__((always_inline, target("ssse3,popcnt"))) size_t
+items_shuf(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
     uint64_t *out)
 {
 	size_t c = 0;
@@ -599,18 +665,38 @@ items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
 }
 #endif
 
+static __attribute__((target("ssse3,popcnt"))) size_t
+items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
+    uint64_t *out)
+{
+	return items_shuf(in, keep, ascii, out);
+}
+
+/*
+ * The same in the x86-64-v3 copies, inlined there: a call from code that
+ * has used 256-bit registers to SSE code pays for the switch between
+ * them (it made -c 5 twice as slow).
+ */
+static inline __attribute__((target("arch=x86-64-v3"))) size_t
+items_v3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
+    uint64_t *out)
+{
+	return items_shuf(in, keep, ascii, out);
+}
 /*
  * The items of a block, compressed and hashed the fastest way there is,
  * as xxh_le64_lin of their hashes (s->lin).
  */
-static inline size_t
+static inline __attribute__((always_inline)) size_t
 items(const struct scan *s, const unsigned char *in, uint64_t keep,
-    uint64_t *out)
+    uint64_t *out, int v3)
 {
 	unsigned char item[64 + 8];
 	size_t k, c;
 
 #ifdef CPU_SSE2_SCAN
+	if (v3)
+		return items_v3(in, keep, s->lin, out);
 	if (s->ssse3)
 		return items_ssse3(in, keep, s->lin, out);
 #endif
@@ -629,7 +715,7 @@ items(const struct scan *s, const unsigned char *in, uint64_t keep,
  */
 static inline __attribute__((always_inline)) const unsigned char *
 cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
-    const unsigned char **scalar_until, int keeppunct, int fold)
+    const unsigned char **scalar_until, int keeppunct, int fold, int v3)
 {
 	unsigned char low[64], spaced[64];
 	uint64_t mw, mu, mh, st, *qh;
@@ -642,7 +728,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		*scalar_until = end;
 		return p;
 	}
-	classify_block(s, p, keeppunct, fold, &mw, &mu, &mh, low, spaced);
+	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, spaced);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -664,7 +750,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			*qh++ = lin[' '];
 			q.nq++;
 		}
-		q.nq += items(s, spaced, mw | st >> 1, qh);
+		q.nq += items(s, spaced, mw | st >> 1, qh, v3);
 		anychar |= mw != 0;
 		if (stop > 0)
 			pendsep = !(mw >> (stop - 1) & 1);
@@ -675,7 +761,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			*scalar_until = end;
 			break;
 		}
-		classify_block(s, p, keeppunct, fold, &mw, &mu, &mh, low,
+		classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low,
 		    spaced);
 	}
 	q_end(s, &q);
@@ -684,27 +770,31 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 	return p;
 }
 
-CPU_CLONES const unsigned char *
-wordscan_chars(struct scan *s, const unsigned char *p,
-    const unsigned char *end, const unsigned char **scalar_until)
+/*
+ * The scanners for the options of s, and for the level v3 of SCAN_LEVEL.
+ */
+static inline __attribute__((always_inline)) const unsigned char *
+chars_by_options(struct scan *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until, int v3)
 {
 	if (s->keeppunct)
-		return s->keepcase ? cscan(s, p, end, scalar_until, 1, 0) :
-		    cscan(s, p, end, scalar_until, 1, 1);
-	return s->keepcase ? cscan(s, p, end, scalar_until, 0, 0) :
-	    cscan(s, p, end, scalar_until, 0, 1);
+		return s->keepcase ? cscan(s, p, end, scalar_until, 1, 0, v3) :
+		    cscan(s, p, end, scalar_until, 1, 1, v3);
+	return s->keepcase ? cscan(s, p, end, scalar_until, 0, 0, v3) :
+	    cscan(s, p, end, scalar_until, 0, 1, v3);
 }
 
-/* The word scanner for the options of s, hashing in batches or not. */
+/* The word scanner, hashing in batches or not. */
 static inline __attribute__((always_inline)) const unsigned char *
 scan_by_options(struct scan *s, const unsigned char *p,
-    const unsigned char *end, const unsigned char **scalar_until, int batch)
+    const unsigned char *end, const unsigned char **scalar_until, int batch,
+    int v3)
 {
 	if (s->keeppunct)
 		return s->keepcase ? scan(s, p, end, scalar_until, 1, 0,
-		    batch) : scan(s, p, end, scalar_until, 1, 1, batch);
-	return s->keepcase ? scan(s, p, end, scalar_until, 0, 0, batch) :
-	    scan(s, p, end, scalar_until, 0, 1, batch);
+		    batch, v3) : scan(s, p, end, scalar_until, 1, 1, batch, v3);
+	return s->keepcase ? scan(s, p, end, scalar_until, 0, 0, batch, v3) :
+	    scan(s, p, end, scalar_until, 0, 1, batch, v3);
 }
 
 /*
@@ -720,23 +810,23 @@ scan_by_options(struct scan *s, const unsigned char *p,
 #define SCAN_TRY	65536
 #define SCAN_BATCHED	((uint64_t)1 << 20)
 
-CPU_CLONES const unsigned char *
-wordscan_words(struct scan *s, const unsigned char *p,
-    const unsigned char *end, const unsigned char **scalar_until)
+static inline __attribute__((always_inline)) const unsigned char *
+words_by_options(struct scan *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until, int v3)
 {
 #ifdef CPU_AVX2_SCAN
 	uint64_t seen = s->seen, n;
 
 	if (s->avx2 == 2)
-		return scan_by_options(s, p, end, scalar_until, 1);
+		return scan_by_options(s, p, end, scalar_until, 1, v3);
 	if (s->avx2 && s->batched > 0) {
-		p = scan_by_options(s, p, end, scalar_until, 1);
+		p = scan_by_options(s, p, end, scalar_until, 1, v3);
 		n = s->seen - seen;
 		s->batched -= n < s->batched ? n : s->batched;
 		return p;
 	}
 	if (s->avx2) {
-		p = scan_by_options(s, p, end, scalar_until, 0);
+		p = scan_by_options(s, p, end, scalar_until, 0, v3);
 		if ((s->tried += s->seen - seen) >= SCAN_TRY) {
 			if (s->missed * 4 > s->tried)
 				s->batched = SCAN_BATCHED;
@@ -745,8 +835,45 @@ wordscan_words(struct scan *s, const unsigned char *p,
 		return p;
 	}
 #endif
-	return scan_by_options(s, p, end, scalar_until, 0);
+	return scan_by_options(s, p, end, scalar_until, 0, v3);
 }
+
+/*
+ * SCAN_LEVEL(name): wordscan_name, which runs name_by_options compiled
+ * for x86-64-v3 (BMI2's shifts and bit extraction, blocks classified with
+ * AVX2) where s->v3 says the processor has it and NEARDUP_NO_AVX2 is not
+ * set, and otherwise compiled for any processor.  Not an ifunc, so that
+ * the switch reaches these copies too.
+ */
+#ifdef CPU_LEVEL_COPIES
+#define SCAN_LEVEL(name)						\
+	static __attribute__((target("arch=x86-64-v3"), noinline))	\
+	const unsigned char *						\
+	name##_v3(struct scan *s, const unsigned char *p,		\
+	    const unsigned char *end, const unsigned char **scalar_until) \
+	{								\
+		return name##_by_options(s, p, end, scalar_until, 1);	\
+	}								\
+	const unsigned char *						\
+	wordscan_##name(struct scan *s, const unsigned char *p,		\
+	    const unsigned char *end, const unsigned char **scalar_until) \
+	{								\
+		if (s->v3)						\
+			return name##_v3(s, p, end, scalar_until);	\
+		return name##_by_options(s, p, end, scalar_until, 0);	\
+	}
+#else
+#define SCAN_LEVEL(name)						\
+	const unsigned char *						\
+	wordscan_##name(struct scan *s, const unsigned char *p,		\
+	    const unsigned char *end, const unsigned char **scalar_until) \
+	{								\
+		return name##_by_options(s, p, end, scalar_until, 0);	\
+	}
+#endif
+
+SCAN_LEVEL(chars)
+SCAN_LEVEL(words)
 #else
 typedef int wordscan_unused;	/* ISO C wants something here */
 #endif

@@ -1349,19 +1349,29 @@ test_two_bytes(void)
 }
 
 /*
- * The switches reach the loops compiled per level (CPU_LEVELS): without
- * AVX-512 no x86-64-v4 copy runs, and without AVX2 no v3 or v4 copy.
+ * The switches reach the loops compiled per level (CPU_LEVELS) and the
+ * scanners' copies (wordscan.c): without AVX-512 no x86-64-v4 copy runs,
+ * and without AVX2 no v3 or v4 copy.
  */
 static void
 test_cpu_levels(void)
 {
+	struct scheme sc = mkscheme(1, 5, 0, 1);
+	struct shingler sh;
+	struct coll c = { 0 };
+
 	cpu_disable(CPU_AVX512F | CPU_AVX512_TEXT);
 	CHECK((cpu_usable() & CPU_LEVEL_V4) == 0,
 	    "NEARDUP_NO_AVX512 leaves the x86-64-v4 loops on");
 	cpu_disable(CPU_AVX2);
 	CHECK((cpu_usable() & (CPU_LEVEL_V3 | CPU_LEVEL_V4)) == 0,
 	    "NEARDUP_NO_AVX2 leaves the x86-64-v3 or v4 loops on");
+	shingle_init(&sh, &sc, NULL, coll_sink, &c);
+	CHECK(sh.ws.v3 == 0, "NEARDUP_NO_AVX2 leaves the scanners' x86-64-v3 "
+	    "copies on");
+	shingle_free(&sh);
 	cpu_disable(0);
+	coll_free(&c);
 }
 
 int
