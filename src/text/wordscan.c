@@ -240,6 +240,9 @@ classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
 	else
 #endif
 		classify64(p, keeppunct, fold, word, upper, high, low, spaced);
+#ifndef CPU_SSE2_SCAN
+	(void)v3;
+#endif
 	if (*high != 0)
 		*high &= ~scan_seps(s, p, *high);
 }
@@ -663,7 +666,6 @@ items_shuf(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
 	}
 	return c;
 }
-#endif
 
 static __attribute__((target("ssse3,popcnt"))) size_t
 items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
@@ -683,6 +685,8 @@ items_v3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
 {
 	return items_shuf(in, keep, ascii, out);
 }
+#endif
+
 /*
  * The items of a block, compressed and hashed the fastest way there is,
  * as xxh_le64_lin of their hashes (s->lin).
@@ -699,6 +703,8 @@ items(const struct scan *s, const unsigned char *in, uint64_t keep,
 		return items_v3(in, keep, s->lin, out);
 	if (s->ssse3)
 		return items_ssse3(in, keep, s->lin, out);
+#else
+	(void)v3;
 #endif
 	c = compress_bytes(in, keep, item);
 	for (k = 0; k < c; k++)
