@@ -62,7 +62,7 @@ struct scan {
 	int	 avx2;
 	uint64_t tried, missed, batched;
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
-	/* For scan_seps: the word rule below U+0800, separators from U+2000. */
+	/* For scan_high: the word rule below U+0800, separators from U+2000. */
 	const uint16_t *two;		/* token_two */
 	const uint64_t *sep2000;	/* token_sep2000 */
 	/*
@@ -126,30 +126,68 @@ scan_cut_words(uint64_t *w, uint64_t high, const unsigned char *p,
  * bytes), and the quotes, dashes and spaces of U+2000 to U+207F (E2 80
  * or E2 81, then one more).  The scanners take them as ASCII separators
  * (their classification of the block holds for the bytes past them), and
- * go on to the first non-ASCII byte left.
+ * go on to the first non-ASCII byte left.  Returns the bits of the bytes
+ * taken.
+ *
+ * Unless low is NULL, the word characters of two bytes (accented Latin
+ * letters, Greek, Cyrillic, ...) are taken too, as word bytes (*word)
+ * whose folded bytes are written to low, the block as the word scanners
+ * hash it: where the word rule folds one to two bytes again, as it does
+ * all but a few, the token is the same.  (The character scanners make
+ * an item of each byte, and take separators only.)  Then a letter of
+ * two bytes may also end past the block, if lim, the bytes readable from
+ * p, allows: *carry tells the next block that its first byte is taken,
+ * and on the way in says that the previous block took p[-1] so.  A
+ * letter, not a separator: its word goes on into the next block, so a
+ * scanner that ends with this block stops before it, never between its
+ * two bytes.
  */
-static inline uint64_t
-scan_seps(const struct scan *s, const unsigned char *p, uint64_t high)
+static inline __attribute__((always_inline)) uint64_t
+scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
+    unsigned char *low, uint64_t *word, size_t lim, int *carry)
 {
-	uint64_t seps = 0, m;
-	unsigned i;
+	uint64_t taken = 0, m;
+	unsigned i, cp;
 
+	if (low != NULL) {
+		if (*carry && (high & 1)) {
+			cp = s->two[(p[-1] & 0x1Fu) << 6 | (p[0] & 0x3Fu)];
+			if (cp != 0) {
+				low[0] = (unsigned char)(0x80 | (cp & 0x3F));
+				*word |= 1;
+			}
+			taken = 1;
+			high &= ~(uint64_t)1;
+		}
+		*carry = 0;
+	} else
+		lim = 64;
 	while (high != 0) {
 		i = (unsigned)__builtin_ctzll(high);
-		if (p[i] >= 0xC2 && p[i] <= 0xDF && i < 63 &&
-		    (p[i + 1] & 0xC0) == 0x80 &&
-		    s->two[(p[i] & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu)] == 0)
-			m = (uint64_t)3 << i;
-		else if (p[i] == 0xE2 && i < 62 && (p[i + 1] & 0xFE) == 0x80 &&
+		if (p[i] >= 0xC2 && p[i] <= 0xDF && i + 1 < lim &&
+		    (p[i + 1] & 0xC0) == 0x80) {
+			cp = s->two[(p[i] & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu)];
+			m = (uint64_t)3 << i;	/* (1 << 63 for i = 63) */
+			if (cp != 0) {
+				if (low == NULL || cp < 0x80 || cp > 0x7FF)
+					break;
+				low[i] = (unsigned char)(0xC0 | cp >> 6);
+				low[i + 1] = (unsigned char)(0x80 | (cp & 0x3F));
+				*word |= m;
+			} else if (i == 63)
+				break;
+			if (i == 63)
+				*carry = 1;
+		} else if (p[i] == 0xE2 && i < 62 && (p[i + 1] & 0xFE) == 0x80 &&
 		    (p[i + 2] & 0xC0) == 0x80 && (s->sep2000[p[i + 1] & 1] >>
 		    (p[i + 2] & 0x3F) & 1))
 			m = (uint64_t)7 << i;
 		else
 			break;
-		seps |= m;
+		taken |= m;
 		high &= ~m;
 	}
-	return seps;
+	return taken;
 }
 
 #endif

@@ -60,7 +60,7 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 		if (fold)
 			v = _mm_or_si128(v, _mm_and_si128(u, _mm_set1_epi8(0x20)));
 		_mm_storeu_si128((__m128i *)(low + 16 * i), v);
-		/* (Non-ASCII bytes are spaces there: see scan_seps.) */
+		/* (Non-ASCII bytes are spaces there: see scan_high.) */
 		if (spaced != NULL && keeppunct)
 			w = _mm_andnot_si128(_mm_cmplt_epi8(v,
 			    _mm_setzero_si128()), w);
@@ -226,12 +226,12 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 
 /*
  * classify64, and the non-ASCII bytes the scanners leave: not the
- * separators scan_seps finds first.
+ * separators scan_high finds first.
  */
 static inline __attribute__((always_inline)) void
 classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
     int fold, int v3, uint64_t *word, uint64_t *upper, uint64_t *high,
-    unsigned char low[64], unsigned char *spaced)
+    unsigned char low[64], unsigned char *spaced, size_t lim, int *carry)
 {
 #ifdef CPU_SSE2_SCAN
 	if (v3)
@@ -244,7 +244,10 @@ classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
 	(void)v3;
 #endif
 	if (*high != 0)
-		*high &= ~scan_seps(s, p, *high);
+		*high &= ~scan_high(s, p, *high, spaced == NULL ? low : NULL,
+		    word, lim, carry);
+	else if (spaced == NULL)
+		*carry = 0;
 }
 
 /*
@@ -434,11 +437,12 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 	struct itemq q;
 	struct wordhash w;
 	const unsigned char *until = NULL;
-	int last = 0, nlast = 0;
+	int last = 0, nlast = 0, carry = 0;
 
 	if (end - p < 64)
 		return p;
-	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, NULL);
+	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, NULL,
+	    (size_t)(end - p), &carry);
 	if (mh != 0) {
 		if (!scan_cut_words(&mw, mh, p, &until)) {
 			*scalar_until = until;	/* nothing to do before it */
@@ -463,7 +467,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		nw = 0;
 		if (!last && end - p >= 128) {
 			classify_block(s, p + 64, keeppunct, fold, v3, &nw, &mu,
-			    &nh, low + 64, NULL);
+			    &nh, low + 64, NULL, (size_t)(end - p - 64), &carry);
 			if (nh != 0) {
 				(void)scan_cut_words(&nw, nh, p + 64, &until);
 				nlast = 1;
@@ -734,7 +738,8 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		*scalar_until = end;
 		return p;
 	}
-	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, spaced);
+	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, spaced,
+	    64, NULL);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -768,7 +773,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			break;
 		}
 		classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low,
-		    spaced);
+		    spaced, 64, NULL);
 	}
 	q_end(s, &q);
 	s->pendsep = pendsep;

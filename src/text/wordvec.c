@@ -80,7 +80,7 @@ iota8(char add)
 /*
  * The 64 bytes at p, with capitals folded when fold; *word gets the bitmap
  * of word bytes, *high that of the non-ASCII bytes the scanners leave
- * (never word bytes here; not the separators scan_seps finds first).  The
+ * (never word bytes here; not the separators scan_high finds first).  The
  * same classes as classify64 in wordscan.c.
  */
 INLINE512 __m512i
@@ -106,7 +106,7 @@ classify(const struct scan *s, const unsigned char *p, int keeppunct,
 	if (fold)
 		v = _mm512_mask_add_epi8(v, u, v, _mm512_set1_epi8(0x20));
 	*word = w & ~h;
-	*high = h != 0 ? h & ~scan_seps(s, p, h) : 0;
+	*high = h != 0 ? h & ~scan_high(s, p, h, NULL, word, 64, NULL) : 0;
 	return v;
 }
 

@@ -1167,11 +1167,13 @@ test_word_modes(void)
 }
 
 /*
- * The block scanners go on to a block's first non-ASCII byte, and leave
- * to the byte-at-a-time path only what runs from there to past the
- * block's last non-ASCII byte (scan_cut): the words before it are theirs,
- * the word it is in is not.  Words of "abcd " from the start, an accent
- * at "at" and "at" + 8 (the first in a word if inword), each scanner.
+ * The block scanners go on to a block's first non-ASCII byte they do not
+ * take, and leave to the byte-at-a-time path only what runs from there to
+ * past the block's last non-ASCII byte (scan_cut): the words before it
+ * are theirs, the word it is in is not.  Words of "abcd " from the start,
+ * a capital I with a dot at "at" and "at" + 8 (the first in a word if
+ * inword), each scanner: a letter of two bytes, but one that folds to
+ * one byte, 'i', which the word scanners leave (scan_high).
  */
 static void
 test_scan_cut(void)
@@ -1202,7 +1204,7 @@ test_scan_cut(void)
 					text[j] = j % 5 == 4 ? ' ' : 'a' + j % 5;
 				for (j = cases[i].at; j < cases[i].at + 16;
 				    j += 8)
-					memcpy(text + j, "\xc3\xa9", 2);
+					memcpy(text + j, "\xc4\xb0", 2);
 				CHECK(cases[i].inword == (cases[i].at % 5 != 0),
 				    "case %zu is wrong", i);
 				cpu_disable(vec == 0 ? CPU_AVX512F |
@@ -1236,12 +1238,12 @@ test_scan_cut(void)
 }
 
 /*
- * The separators that scan_seps knows, a quote, a no-break space and an
+ * The separators that scan_high knows, a quote, a no-break space and an
  * ellipsis in the first block, do not stop the scanners: they go on to
- * the accent in the second.
+ * the capital I with a dot (see test_scan_cut) in the second.
  */
 static void
-test_scan_seps(void)
+test_scan_high(void)
 {
 	unsigned char text[320];
 	const unsigned char *p, *until;
@@ -1255,7 +1257,7 @@ test_scan_seps(void)
 	memcpy(text + 20, "\xe2\x80\x99", 3);	/* ’d */
 	memcpy(text + 31, "\xc2\xa0", 2);		/* a d */
 	memcpy(text + 41, "\xe2\x80\xa6", 3);	/* a… */
-	memcpy(text + 102, "\xc3\xa9", 2);		/* abé */
+	memcpy(text + 102, "\xc4\xb0", 2);		/* abİ */
 	words = 100, chars = 102, slow = 104;
 	for (vec = 0; vec < 6; vec++) {
 		cpu_disable(vec / 2 == 0 ? CPU_AVX512F | CPU_AVX512_TEXT |
@@ -1284,11 +1286,93 @@ test_scan_seps(void)
 }
 
 /*
+ * The word scanners take the letters of two bytes (scan_high): words of
+ * Cyrillic capitals and small letters, "abЖж " over and over, do not
+ * stop them, not even where a letter lies across two blocks (from byte
+ * 0, the capital, whose fold changes its second byte, at bytes 191 and
+ * 192; from byte 1, the capital at 128 and 129 and a small letter at 256
+ * and 257): they go on to the last block (its last byte from byte 0), and
+ * shingle as the reference does, with capitals folded or kept.  The
+ * AVX-512 scanners still leave them to the byte-at-a-time path.
+ */
+static void
+test_scan_twos(void)
+{
+	struct coll want = { 0 }, got = { 0 };
+	unsigned char text[321];
+	const unsigned char *p, *until;
+	struct shingler sh;
+	struct scheme sc;
+	size_t j, from;
+	int vec, keepcase;
+
+	for (j = 0; j < sizeof(text); j++)
+		text[j] = (unsigned char)"ab\xd0\x96\xd0\xb6 "[j % 7];
+	memset(text + sizeof(text) - 7, ' ', 7);
+	for (from = 0; from < 2; from++)
+		for (keepcase = 0; keepcase < 2; keepcase++)
+			for (vec = 0; vec < 2; vec++) {
+				cpu_disable(CPU_AVX512F | CPU_AVX512_TEXT |
+				    (vec == 0 ? CPU_AVX2 : 0));
+				sc = mkscheme(0, 2, keepcase ? F_KEEPCASE : 0,
+				    3);
+				shingle_init(&sh, &sc, NULL, coll_sink,
+				    &(struct coll){ 0 });
+				until = text + from;
+				p = wordscan_words(&sh.ws, text + from,
+				    text + sizeof(text), &until);
+				CHECK(p == text + sizeof(text) - (from == 0) &&
+				    until == text + from, "from %zu, %s: "
+				    "stopped at %td, the slow way to %td", from,
+				    vec == 0 ? "portable" : "no AVX-512",
+				    p - text, until - text);
+				shingle_free(&sh);
+				ref_shingles(&sc, text + from,
+				    sizeof(text) - from, &want);
+				shingle_doc(&sc, text + from, sizeof(text) - from,
+				    0, &got);
+				CHECK(coll_equal(&want, &got), "from %zu, %s%s: "
+				    "%zu shingles, reference %zu, or hashes "
+				    "differ", from, vec == 0 ? "portable" :
+				    "no AVX-512", keepcase ? ", --keep-case" :
+				    "", got.n, want.n);
+			}
+	/*
+	 * A no-break space across the end of the only block: the scanners
+	 * stop before it, not between its bytes, which the byte-at-a-time
+	 * path would take for two broken characters.
+	 */
+	memset(text, 'a', 70);
+	memcpy(text + 63, "\xc2\xa0", 2);
+	memcpy(text + 20, " ", 1);
+	for (vec = 0; vec < 2; vec++) {
+		cpu_disable(CPU_AVX512F | CPU_AVX512_TEXT |
+		    (vec == 0 ? CPU_AVX2 : 0));
+		sc = mkscheme(0, 1, 0, 3);
+		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
+		until = text;
+		p = wordscan_words(&sh.ws, text, text + 70, &until);
+		CHECK(p <= text + 63, "%s: stopped at %td, in a no-break space",
+		    vec == 0 ? "portable" : "no AVX-512", p - text);
+		shingle_free(&sh);
+		ref_shingles(&sc, text, 70, &want);
+		shingle_doc(&sc, text, 70, 0, &got);
+		CHECK(coll_equal(&want, &got), "a no-break space across a "
+		    "block's end, %s: %zu shingles, reference %zu, or hashes "
+		    "differ", vec == 0 ? "portable" : "no AVX-512", got.n,
+		    want.n);
+	}
+	cpu_disable(0);
+	coll_free(&want);
+	coll_free(&got);
+}
+
+/*
  * The code points of two bytes in UTF-8 take a table (token_two) and the
  * characters' item hashes a cache: the table says what token_isword and
  * token_fold say of each (and token_sep2000 what token_isword says of
  * U+2000 to U+207F), and a text of every such code point and of
- * U+2000 to U+207F (scan_seps), each between ASCII letters, a space or
+ * U+2000 to U+207F (scan_high), each between ASCII letters, a space or
  * another of them, then a word of them longer than the token buffer,
  * shingles as the reference does, words and characters, under each
  * option, fed whole and a byte at a time (a sequence cut in two).
@@ -1320,7 +1404,7 @@ test_two_bytes(void)
 	if ((text = malloc(8 * (TOKEN_TWO + 0x80 + SHINGLE_TOKMAX))) == NULL)
 		abort();
 	for (cp = 0x80; cp < TOKEN_TWO + 0x80; cp++) {
-		/* And U+2000 to U+207F, which scan_seps looks up too. */
+		/* And U+2000 to U+207F, which scan_high looks up too. */
 		len += utf8_encode(cp < TOKEN_TWO ? cp : cp - TOKEN_TWO +
 		    0x2000, text + len);
 		text[len++] = " aZ\xc3"[cp % 4];
@@ -1398,7 +1482,8 @@ main(void)
 	RUN(test_control_words);
 	RUN(test_word_modes);
 	RUN(test_scan_cut);
-	RUN(test_scan_seps);
+	RUN(test_scan_high);
+	RUN(test_scan_twos);
 	RUN(test_two_bytes);
 	return unit_status();
 }
