@@ -35,6 +35,7 @@
 
 #define WQ_MAX	512	/* words queued before they are hashed and rolled */
 #define WQ_SLACK 64	/* room for a block's whole vector stores */
+#define WQ_PATCH 64	/* blocks with letters of two bytes queued */
 
 /* roll finds room in an emptied out for a full queue and a vector more. */
 _Static_assert(WQ_MAX + WQ_SLACK + 8 <= SCAN_BATCH, "out too small");
@@ -53,6 +54,13 @@ struct wordq {
 	uint32_t longi[WQ_MAX + WQ_SLACK];
 	const unsigned char *longp[WQ_MAX + WQ_SLACK];
 	unsigned char longlen[WQ_MAX + WQ_SLACK];
+	/*
+	 * Blocks with letters of two bytes (scan_high), as they are hashed,
+	 * each with the block after it: the long words of such a block are
+	 * hashed from here, not from the text.
+	 */
+	unsigned char patch[WQ_PATCH][128];
+	unsigned npatch;
 	unsigned nq;		/* words queued */
 	unsigned nlong;
 	uint64_t roll;		/* the rolled XOR of the newest item */
@@ -80,13 +88,18 @@ iota8(char add)
 /*
  * The 64 bytes at p, with capitals folded when fold; *word gets the bitmap
  * of word bytes, *high that of the non-ASCII bytes the scanners leave
- * (never word bytes here; not the separators scan_high finds first).  The
- * same classes as classify64 in wordscan.c.
+ * (not the separators scan_high finds first).  The same classes as
+ * classify64 in wordscan.c.  For the word scanner (carry not NULL) the
+ * letters of two bytes are taken too, as scan_high says, lim and carry
+ * being its; then *patched says whether the block has any.
  */
 INLINE512 __m512i
 classify(const struct scan *s, const unsigned char *p, int keeppunct,
-    int fold, uint64_t *word, uint64_t *high)
+    int fold, uint64_t *word, uint64_t *high, size_t lim, int *carry,
+    int *patched)
 {
+	unsigned char b[64 + 8];
+	uint64_t w0;
 	__m512i v = _mm512_loadu_si512(p);
 	__mmask64 u, w, h;
 
@@ -105,8 +118,23 @@ classify(const struct scan *s, const unsigned char *p, int keeppunct,
 		    _mm512_set1_epi8(26));
 	if (fold)
 		v = _mm512_mask_add_epi8(v, u, v, _mm512_set1_epi8(0x20));
-	*word = w & ~h;
-	*high = h != 0 ? h & ~scan_high(s, p, h, NULL, word, 64, NULL) : 0;
+	*word = w0 = w & ~h;
+	*high = 0;
+	if (carry == NULL) {
+		if (h != 0)
+			*high = h & ~scan_high(s, p, h, NULL, word, 64, NULL);
+		return v;
+	}
+	*patched = 0;
+	*carry &= h != 0;
+	if (h != 0) {
+		_mm512_storeu_si512(b, v);
+		*high = h & ~scan_high(s, p, h, b, word, lim, carry);
+		if (*word != w0) {
+			v = _mm512_loadu_si512(b);
+			*patched = 1;
+		}
+	}
 	return v;
 }
 
@@ -513,6 +541,7 @@ drain(struct scan *s, struct wordq *q, int fold)
 		    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
 		    (const __m128i *)(q->len + i))), ctl, key));
 	hash_long(s, q, fold);
+	q->npatch = 0;
 	roll_words(s, q);
 }
 
@@ -535,7 +564,7 @@ wq_begin(struct scan *s, struct wordq *q, int lin)
 		h[i] = xxh_le64_lin(h[i]);
 	q->roll = lin ? xxh_le64_lin(s->roll) : s->roll;
 	q->seen = s->seen;
-	q->nq = q->nlong = 0;
+	q->nq = q->nlong = q->npatch = 0;
 }
 
 /* Hand the window back, once the queue is empty (lin as at wq_begin). */
@@ -553,6 +582,25 @@ wq_end(struct scan *s, struct wordq *q, int lin)
 }
 
 /*
+ * Where the long words of the block at p are to be hashed from: p, or if
+ * it or the block after it has letters of two bytes (patched), a copy of
+ * the two as the scanner holds them, lo and hi.
+ */
+INLINE512 const unsigned char *
+text(struct wordq *q, __m512i lo, __m512i hi, int patched,
+    const unsigned char *p)
+{
+	unsigned char *t;
+
+	if (!patched)
+		return p;
+	t = q->patch[q->npatch++];
+	_mm512_storeu_si512(t, lo);
+	_mm512_storeu_si512(t + 64, hi);
+	return t;
+}
+
+/*
  * The scanner for one setting of the options; the structure, and where it
  * stops, are those of scan in wordscan.c.  The inner loop calls nothing,
  * so that its constants stay in registers.  The queue is drained when it
@@ -567,11 +615,12 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 	unsigned b, nq = 0, nlong = 0;
 	__m512i lo, hi = _mm512_setzero_si512();
 	const unsigned char *until = NULL;
-	int last = 0, nlast = 0;
+	int last = 0, nlast = 0, carry = 0, lpatch, hpatch = 0;
 
 	if (end - p < 64)
 		return p;
-	lo = classify(s, p, keeppunct, fold, &mw, &mh);
+	lo = classify(s, p, keeppunct, fold, &mw, &mh, (size_t)(end - p),
+	    &carry, &lpatch);
 	if (mh != 0) {
 		if (!scan_cut_words(&mw, mh, p, &until)) {
 			*scalar_until = until;	/* nothing to do before it */
@@ -585,8 +634,10 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		en = mw & ~(mw >> 1);
 		en &= en - in;		/* without a branch: in is 0 or 1 */
 		nw = 0;
+		hpatch = 0;
 		if (!last && end - p >= 128) {
-			hi = classify(s, p + 64, keeppunct, fold, &nw, &nh);
+			hi = classify(s, p + 64, keeppunct, fold, &nw, &nh,
+			    (size_t)(end - p - 64), &carry, &hpatch);
 			if (nh != 0) {
 				(void)scan_cut_words(&nw, nh, p + 64, &until);
 				nlast = 1;
@@ -597,12 +648,14 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		in = mw >> 63 & nw;
 		en &= ~(in << 63);
 		nq = enqueue(q, nq, &nlong, lo, hi, st, en,
-		    (64 + (unsigned)_tzcnt_u64(~nw)) & (unsigned)-in, p);
+		    (64 + (unsigned)_tzcnt_u64(~nw)) & (unsigned)-in,
+		    text(q, lo, hi, lpatch | hpatch, p));
 		lo = hi;
 		mw = nw;
 		last = nlast;
+		lpatch = hpatch;
 		p += 64;
-		if (nq > WQ_MAX - WQ_SLACK) {
+		if (nq > WQ_MAX - WQ_SLACK || q->npatch == WQ_PATCH) {
 			q->nq = nq;
 			q->nlong = nlong;
 			drain(s, q, fold);
@@ -618,7 +671,8 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		st &= ~((uint64_t)1 << b);
 		en &= ~((uint64_t)1 << 63);
 	}
-	q->nq = enqueue(q, nq, &nlong, lo, hi, st, en, 0, p);
+	q->nq = enqueue(q, nq, &nlong, lo, hi, st, en, 0,
+	    text(q, lo, hi, lpatch | hpatch, p));
 	q->nlong = nlong;
 	drain(s, q, fold);
 	wq_end(s, q, 0);
@@ -682,7 +736,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		*scalar_until = end;
 		return p;
 	}
-	lo = classify(s, p, keeppunct, fold, &mw, &mh);
+	lo = classify(s, p, keeppunct, fold, &mw, &mh, 64, NULL, NULL);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -720,7 +774,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			*scalar_until = end;
 			break;
 		}
-		lo = classify(s, p, keeppunct, fold, &mw, &mh);
+		lo = classify(s, p, keeppunct, fold, &mw, &mh, 64, NULL, NULL);
 	}
 	q->nq = nq;
 	roll_chars(s, q);
