@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "scheme.h"
+#include "token.h"
 
 /*
  * The n-grams queued in out at most: 8 KiB, so that out, the AVX-512
@@ -62,6 +63,12 @@ struct scan {
 	int	 avx2;
 	uint64_t tried, missed, batched;
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
+	/*
+	 * The item hashes of the characters of two bytes met so far, and
+	 * which (scan_two_hash).
+	 */
+	uint64_t *twohash;
+	uint64_t twoset[TOKEN_TWO / 64];
 	/* For scan_high: the word rule below U+0800, separators from U+2000. */
 	const uint16_t *two;		/* token_two */
 	const uint64_t *sep2000;	/* token_sep2000 */
@@ -133,18 +140,21 @@ scan_cut_words(uint64_t *w, uint64_t high, const unsigned char *p,
  * letters, Greek, Cyrillic, ...) are taken too, as word bytes (*word)
  * whose folded bytes are written to low, the block as the word scanners
  * hash it: where the word rule folds one to two bytes again, as it does
- * all but a few, the token is the same.  (The character scanners make
- * an item of each byte, and take separators only.)  Then a letter of
- * two bytes may also end past the block, if lim, the bytes readable from
- * p, allows: *carry tells the next block that its first byte is taken,
- * and on the way in says that the previous block took p[-1] so.  A
- * letter, not a separator: its word goes on into the next block, so a
- * scanner that ends with this block stops before it, never between its
- * two bytes.
+ * all but a few, the token is the same.  Then a letter of two bytes may
+ * also end past the block, if lim, the bytes readable from p, allows:
+ * *carry tells the next block that its first byte is taken, and on the
+ * way in says that the previous block took p[-1] so.  A letter, not a
+ * separator: its word goes on into the next block, so a scanner that
+ * ends with this block stops before it, never between its two bytes.
+ *
+ * For the character scanners, which make an item of each character, low
+ * is NULL: unless lead is also NULL, the letters are taken as two word
+ * bytes (*word) of which the first is in *lead, for an item of its own.
  */
 static inline __attribute__((always_inline)) uint64_t
 scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
-    unsigned char *low, uint64_t *word, size_t lim, int *carry)
+    unsigned char *low, uint64_t *word, size_t lim, int *carry,
+    uint64_t *lead)
 {
 	uint64_t taken = 0, m;
 	unsigned i, cp;
@@ -169,10 +179,17 @@ scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
 			cp = s->two[(p[i] & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu)];
 			m = (uint64_t)3 << i;	/* (1 << 63 for i = 63) */
 			if (cp != 0) {
-				if (low == NULL || cp < 0x80 || cp > 0x7FF)
+				if (low != NULL) {
+					if (cp < 0x80 || cp > 0x7FF)
+						break;
+					low[i] = (unsigned char)(0xC0 |
+					    cp >> 6);
+					low[i + 1] = (unsigned char)(0x80 |
+					    (cp & 0x3F));
+				} else if (lead != NULL && cp < TOKEN_TWO)
+					*lead |= (uint64_t)1 << i;
+				else
 					break;
-				low[i] = (unsigned char)(0xC0 | cp >> 6);
-				low[i + 1] = (unsigned char)(0x80 | (cp & 0x3F));
 				*word |= m;
 			} else if (i == 63)
 				break;
@@ -188,6 +205,18 @@ scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
 		high &= ~m;
 	}
 	return taken;
+}
+
+/* scan_two_hash's slow way: the hash made, kept, and returned. */
+uint64_t scan_two_fill(struct scan *s, unsigned cp);
+
+/* The item hash of the character cp, below TOKEN_TWO (token_char_hash). */
+static inline uint64_t
+scan_two_hash(struct scan *s, unsigned cp)
+{
+	if (s->twoset[cp / 64] >> cp % 64 & 1)
+		return s->twohash[cp];
+	return scan_two_fill(s, cp);
 }
 
 #endif

@@ -50,13 +50,7 @@ char_hash(struct shingler *s, uint32_t cp)
 		return s->ws.ascii[cp];
 	if (cp >= TOKEN_TWO)
 		return token_char_hash(cp, s->ws.seed);
-	if ((s->twoset[cp / 64] >> cp % 64 & 1) == 0) {
-		if (s->twohash == NULL)
-			s->twohash = xmalloc(TOKEN_TWO * sizeof(*s->twohash));
-		s->twohash[cp] = token_char_hash(cp, s->ws.seed);
-		s->twoset[cp / 64] |= (uint64_t)1 << cp % 64;
-	}
-	return s->twohash[cp];
+	return scan_two_hash(&s->ws, cp);
 }
 
 void
@@ -614,9 +608,9 @@ shingle_free(struct shingler *s)
 {
 	free(s->ws.cache);
 	s->ws.cache = NULL;
-	free(s->twohash);
-	s->twohash = NULL;
-	memset(s->twoset, 0, sizeof(s->twoset));
+	free(s->ws.twohash);
+	s->ws.twohash = NULL;
+	memset(s->ws.twoset, 0, sizeof(s->ws.twoset));
 	free(s->counts.key);
 	free(s->counts.count);
 	if (s->st != NULL)

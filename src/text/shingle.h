@@ -45,9 +45,6 @@ struct shingler {
 	shingle_sink *sink;
 	void	*ctx;
 	const unsigned char *cls;	/* byte class table (token.h) */
-	/* Characters: the item hashes of those met so far, and which. */
-	uint64_t *twohash;
-	uint64_t twoset[TOKEN_TWO / 64];
 
 	unsigned char carry[4];	/* an unfinished UTF-8 sequence */
 	size_t	 ncarry;

@@ -14,7 +14,17 @@
 #include "window.h"
 #include "wordhash.h"
 #include "wordscan.h"
+#include "xmalloc.h"
 #include "xxh.h"
+
+uint64_t
+scan_two_fill(struct scan *s, unsigned cp)
+{
+	if (s->twohash == NULL)
+		s->twohash = xmalloc(TOKEN_TWO * sizeof(*s->twohash));
+	s->twoset[cp / 64] |= (uint64_t)1 << cp % 64;
+	return s->twohash[cp] = token_char_hash(cp, s->seed);
+}
 
 #ifdef CPU_BLOCK_SCAN
 #ifdef CPU_SSE2_SCAN
@@ -231,7 +241,8 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 static inline __attribute__((always_inline)) void
 classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
     int fold, int v3, uint64_t *word, uint64_t *upper, uint64_t *high,
-    unsigned char low[64], unsigned char *spaced, size_t lim, int *carry)
+    unsigned char low[64], unsigned char *spaced, size_t lim, int *carry,
+    uint64_t *lead)
 {
 #ifdef CPU_SSE2_SCAN
 	if (v3)
@@ -243,9 +254,11 @@ classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
 #ifndef CPU_SSE2_SCAN
 	(void)v3;
 #endif
+	if (lead != NULL)
+		*lead = 0;
 	if (*high != 0)
 		*high &= ~scan_high(s, p, *high, spaced == NULL ? low : NULL,
-		    word, lim, carry);
+		    word, lim, carry, lead);
 	else if (spaced == NULL)
 		*carry = 0;
 }
@@ -442,7 +455,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 	if (end - p < 64)
 		return p;
 	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, NULL,
-	    (size_t)(end - p), &carry);
+	    (size_t)(end - p), &carry, NULL);
 	if (mh != 0) {
 		if (!scan_cut_words(&mw, mh, p, &until)) {
 			*scalar_until = until;	/* nothing to do before it */
@@ -467,7 +480,8 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		nw = 0;
 		if (!last && end - p >= 128) {
 			classify_block(s, p + 64, keeppunct, fold, v3, &nw, &mu,
-			    &nh, low + 64, NULL, (size_t)(end - p - 64), &carry);
+			    &nh, low + 64, NULL, (size_t)(end - p - 64), &carry,
+			    NULL);
 			if (nh != 0) {
 				(void)scan_cut_words(&nw, nh, p + 64, &until);
 				nlast = 1;
@@ -717,6 +731,28 @@ items(const struct scan *s, const unsigned char *in, uint64_t keep,
 }
 
 /*
+ * items for a block with letters of two bytes, the bits of whose first
+ * bytes are in lead (scan_high): one at a time, a letter's item (its
+ * hash, s->two giving its fold) in place of its first byte's, its second
+ * byte not in keep.
+ */
+static size_t
+items_two(struct scan *s, const unsigned char *p, const unsigned char *in,
+    uint64_t keep, uint64_t lead, uint64_t *out)
+{
+	size_t c = 0;
+	unsigned i;
+
+	for (; keep != 0; keep &= keep - 1) {
+		i = (unsigned)__builtin_ctzll(keep);
+		out[c++] = lead >> i & 1 ? xxh_le64_lin(scan_two_hash(s,
+		    s->two[(p[i] & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu)])) :
+		    s->lin[in[i]];
+	}
+	return c;
+}
+
+/*
  * Character n-grams, 64 bytes at a time: each word byte is an item, and a
  * run of separators is one space item before the next word byte, if a
  * character came before it (as the shingler's byte-at-a-time path does).
@@ -728,7 +764,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold, int v3)
 {
 	unsigned char low[64], spaced[64];
-	uint64_t mw, mu, mh, st, *qh;
+	uint64_t mw, mu, mh, st, lead, *qh;
 	const uint64_t *lin = s->lin;
 	int pendsep = s->pendsep, anychar = s->anychar;
 	struct itemq q;
@@ -739,7 +775,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		return p;
 	}
 	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, spaced,
-	    64, NULL);
+	    64, NULL, &lead);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -761,7 +797,11 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			*qh++ = lin[' '];
 			q.nq++;
 		}
-		q.nq += items(s, spaced, mw | st >> 1, qh, v3);
+		if (lead == 0)
+			q.nq += items(s, spaced, mw | st >> 1, qh, v3);
+		else
+			q.nq += items_two(s, p, spaced, (mw & ~(lead << 1)) |
+			    st >> 1, lead, qh);
 		anychar |= mw != 0;
 		if (stop > 0)
 			pendsep = !(mw >> (stop - 1) & 1);
@@ -773,7 +813,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			break;
 		}
 		classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low,
-		    spaced, 64, NULL);
+		    spaced, 64, NULL, &lead);
 	}
 	q_end(s, &q);
 	s->pendsep = pendsep;

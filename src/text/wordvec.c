@@ -122,14 +122,14 @@ classify(const struct scan *s, const unsigned char *p, int keeppunct,
 	*high = 0;
 	if (carry == NULL) {
 		if (h != 0)
-			*high = h & ~scan_high(s, p, h, NULL, word, 64, NULL);
+			*high = h & ~scan_high(s, p, h, NULL, word, 64, NULL, NULL);
 		return v;
 	}
 	*patched = 0;
 	*carry &= h != 0;
 	if (h != 0) {
 		_mm512_storeu_si512(b, v);
-		*high = h & ~scan_high(s, p, h, b, word, lim, carry);
+		*high = h & ~scan_high(s, p, h, b, word, lim, carry, NULL);
 		if (*word != w0) {
 			v = _mm512_loadu_si512(b);
 			*patched = 1;

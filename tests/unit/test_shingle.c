@@ -1171,9 +1171,8 @@ test_word_modes(void)
  * take, and leave to the byte-at-a-time path only what runs from there to
  * past the block's last non-ASCII byte (scan_cut): the words before it
  * are theirs, the word it is in is not.  Words of "abcd " from the start,
- * a capital I with a dot at "at" and "at" + 8 (the first in a word if
- * inword), each scanner: a letter of two bytes, but one that folds to
- * one byte, 'i', which the word scanners leave (scan_high).
+ * two bytes no scanner takes at "at" and "at" + 8 (the first in a word if
+ * inword), each scanner: C0 80, a NUL in two bytes, which UTF-8 forbids.
  */
 static void
 test_scan_cut(void)
@@ -1204,7 +1203,7 @@ test_scan_cut(void)
 					text[j] = j % 5 == 4 ? ' ' : 'a' + j % 5;
 				for (j = cases[i].at; j < cases[i].at + 16;
 				    j += 8)
-					memcpy(text + j, "\xc4\xb0", 2);
+					memcpy(text + j, "\xc0\x80", 2);
 				CHECK(cases[i].inword == (cases[i].at % 5 != 0),
 				    "case %zu is wrong", i);
 				cpu_disable(vec == 0 ? CPU_AVX512F |
@@ -1240,7 +1239,7 @@ test_scan_cut(void)
 /*
  * The separators that scan_high knows, a quote, a no-break space and an
  * ellipsis in the first block, do not stop the scanners: they go on to
- * the capital I with a dot (see test_scan_cut) in the second.
+ * the NUL in two bytes (see test_scan_cut) in the second.
  */
 static void
 test_scan_high(void)
@@ -1257,7 +1256,7 @@ test_scan_high(void)
 	memcpy(text + 20, "\xe2\x80\x99", 3);	/* ’d */
 	memcpy(text + 31, "\xc2\xa0", 2);		/* a d */
 	memcpy(text + 41, "\xe2\x80\xa6", 3);	/* a… */
-	memcpy(text + 102, "\xc4\xb0", 2);		/* abİ */
+	memcpy(text + 102, "\xc0\x80", 2);		/* ab, NUL */
 	words = 100, chars = 102, slow = 104;
 	for (vec = 0; vec < 6; vec++) {
 		cpu_disable(vec / 2 == 0 ? CPU_AVX512F | CPU_AVX512_TEXT |
@@ -1293,7 +1292,7 @@ test_scan_high(void)
  * 192; from byte 1, the capital at 128 and 129 and a small letter at 256
  * and 257): they go on to the last block (its last byte from byte 0), and
  * shingle as the reference does, with capitals folded or kept, each
- * scanner; so do long words of them.
+ * scanner; so do long words of them.  The character scanners, below.
  */
 static const unsigned char *
 words_scanner(struct shingler *sh, const unsigned char *p,
@@ -1304,6 +1303,17 @@ words_scanner(struct shingler *sh, const unsigned char *p,
 		return wordvec_words(&sh->ws, p, end, until);
 #endif
 	return wordscan_words(&sh->ws, p, end, until);
+}
+
+static const unsigned char *
+chars_scanner(struct shingler *sh, const unsigned char *p,
+    const unsigned char *end, const unsigned char **until)
+{
+#ifdef CPU_AVX512_SCAN
+	if (sh->ws.avx512)
+		return wordvec_chars(&sh->ws, p, end, until);
+#endif
+	return wordscan_chars(&sh->ws, p, end, until);
 }
 
 static const char *
@@ -1358,6 +1368,67 @@ test_scan_twos(void)
 				    "differ", from, path_name(vec), keepcase ?
 				    ", --keep-case" : "", got.n, want.n);
 			}
+	/*
+	 * The character scanners take the letters too, each one item
+	 * (items_two), but not across blocks: they stop at the first such
+	 * (191 from byte 0, 128 from byte 1), as they stop at any non-ASCII
+	 * byte they do not take.  The AVX-512 one leaves them all.
+	 */
+	for (from = 0; from < 2; from++)
+		for (vec = 0; vec < 3; vec++) {
+			cpu_path(vec);
+			sc = mkscheme(1, 3, 0, 3);
+			shingle_init(&sh, &sc, NULL, coll_sink,
+			    &(struct coll){ 0 });
+			until = text + from;
+			p = chars_scanner(&sh, text + from, text + sizeof(text),
+			    &until);
+			CHECK(vec == 2 || (p == text + (from ? 128 : 191) &&
+			    until == p + 1), "characters "
+			    "from %zu, %s: stopped at %td, the slow way to %td",
+			    from, path_name(vec), p - text, until - text);
+			shingle_free(&sh);
+			ref_shingles(&sc, text + from, sizeof(text) - from,
+			    &want);
+			shingle_doc(&sc, text + from, sizeof(text) - from, 0,
+			    &got);
+			CHECK(coll_equal(&want, &got), "characters from %zu, "
+			    "%s: %zu shingles, reference %zu, or hashes differ",
+			    from, path_name(vec), got.n, want.n);
+		}
+	/*
+	 * A capital I with a dot, which folds to one byte, 'i': the word
+	 * scanners leave its word, the character scanners take it.
+	 */
+	for (j = 0; j < sizeof(text); j++)
+		text[j] = j % 5 == 4 ? ' ' : 'a' + j % 5;
+	memcpy(text + 46, "\xc4\xb0", 2);
+	for (vec = 0; vec < 2; vec++) {
+		cpu_path(vec);
+		sc = mkscheme(0, 3, 0, 3);
+		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
+		until = text;
+		p = words_scanner(&sh, text, text + sizeof(text), &until);
+		CHECK(p == text + 45, "words, a capital I with a dot, %s: "
+		    "stopped at %td", path_name(vec), p - text);
+		shingle_free(&sh);
+		sc = mkscheme(1, 3, 0, 3);
+		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
+		until = text;
+		p = chars_scanner(&sh, text, text + sizeof(text), &until);
+		CHECK(p == text + 320, "characters, a capital I with a dot, "
+		    "%s: stopped at %td", path_name(vec), p - text);
+		shingle_free(&sh);
+		for (j = 0; j < 2; j++) {
+			sc = mkscheme((int)j, 3, 0, 3);
+			ref_shingles(&sc, text, sizeof(text), &want);
+			shingle_doc(&sc, text, sizeof(text), 0, &got);
+			CHECK(coll_equal(&want, &got), "%s, a capital I with a "
+			    "dot, %s: %zu shingles, reference %zu, or hashes "
+			    "differ", j ? "characters" : "words",
+			    path_name(vec), got.n, want.n);
+		}
+	}
 	/*
 	 * Long words with capitals of two bytes, which the AVX-512 scanner
 	 * hashes from the folded block, not the text: 11 bytes (and Ё,
