@@ -731,28 +731,6 @@ items(const struct scan *s, const unsigned char *in, uint64_t keep,
 }
 
 /*
- * items for a block with letters of two bytes, the bits of whose first
- * bytes are in lead (scan_high): one at a time, a letter's item (its
- * hash, s->two giving its fold) in place of its first byte's, its second
- * byte not in keep.
- */
-static size_t
-items_two(struct scan *s, const unsigned char *p, const unsigned char *in,
-    uint64_t keep, uint64_t lead, uint64_t *out)
-{
-	size_t c = 0;
-	unsigned i;
-
-	for (; keep != 0; keep &= keep - 1) {
-		i = (unsigned)__builtin_ctzll(keep);
-		out[c++] = lead >> i & 1 ? xxh_le64_lin(scan_two_hash(s,
-		    s->two[(p[i] & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu)])) :
-		    s->lin[in[i]];
-	}
-	return c;
-}
-
-/*
  * Character n-grams, 64 bytes at a time: each word byte is an item, and a
  * run of separators is one space item before the next word byte, if a
  * character came before it (as the shingler's byte-at-a-time path does).
@@ -792,16 +770,23 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		if (q.nq > QCAP - QBLOCK)
 			q_drain(s, &q);
 		qh = q.h + s->n + q.nq;
-		/* The space before a word at the start of the block. */
-		if (st & 1) {
-			*qh++ = lin[' '];
-			q.nq++;
-		}
-		if (lead == 0)
-			q.nq += items(s, spaced, mw | st >> 1, qh, v3);
+#ifndef CPU_SSE2_SCAN
+		if (lead != 0)
+			q.nq += scan_items_two(s, p, spaced, st, mw & ~(lead <<
+			    1), lead, qh);
 		else
-			q.nq += items_two(s, p, spaced, (mw & ~(lead << 1)) |
-			    st >> 1, lead, qh);
+#endif
+		{
+			/* The space before a word at the start of the block. */
+			if (st & 1)
+				qh[0] = lin[' '];
+			/* A letter of two bytes is one item, at its first. */
+			q.nq += (st & 1) + items(s, spaced, (mw & ~(lead <<
+			    1)) | st >> 1, qh + (st & 1), v3);
+			if (lead != 0)
+				scan_items_fix(s, p, st, mw & ~(lead << 1),
+				    lead, qh);
+		}
 		anychar |= mw != 0;
 		if (stop > 0)
 			pendsep = !(mw >> (stop - 1) & 1);

@@ -96,7 +96,7 @@ iota8(char add)
 INLINE512 __m512i
 classify(const struct scan *s, const unsigned char *p, int keeppunct,
     int fold, uint64_t *word, uint64_t *high, size_t lim, int *carry,
-    int *patched)
+    int *patched, uint64_t *lead)
 {
 	unsigned char b[64 + 8];
 	uint64_t w0;
@@ -121,8 +121,10 @@ classify(const struct scan *s, const unsigned char *p, int keeppunct,
 	*word = w0 = w & ~h;
 	*high = 0;
 	if (carry == NULL) {
+		*lead = 0;
 		if (h != 0)
-			*high = h & ~scan_high(s, p, h, NULL, word, 64, NULL, NULL);
+			*high = h & ~scan_high(s, p, h, NULL, word, 64, NULL,
+			    lead);
 		return v;
 	}
 	*patched = 0;
@@ -620,7 +622,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 	if (end - p < 64)
 		return p;
 	lo = classify(s, p, keeppunct, fold, &mw, &mh, (size_t)(end - p),
-	    &carry, &lpatch);
+	    &carry, &lpatch, NULL);
 	if (mh != 0) {
 		if (!scan_cut_words(&mw, mh, p, &until)) {
 			*scalar_until = until;	/* nothing to do before it */
@@ -637,7 +639,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		hpatch = 0;
 		if (!last && end - p >= 128) {
 			hi = classify(s, p + 64, keeppunct, fold, &nw, &nh,
-			    (size_t)(end - p - 64), &carry, &hpatch);
+			    (size_t)(end - p - 64), &carry, &hpatch, NULL);
 			if (nh != 0) {
 				(void)scan_cut_words(&nw, nh, p + 64, &until);
 				nlast = 1;
@@ -727,7 +729,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
     int keeppunct, int fold)
 {
 	unsigned char item[192];
-	uint64_t mw, mh, st;
+	uint64_t mw, mh, st, lead;
 	unsigned g, k, nq = 0, stop = 64;
 	int pendsep = s->pendsep, anychar = s->anychar;
 	__m512i lo;
@@ -736,7 +738,8 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		*scalar_until = end;
 		return p;
 	}
-	lo = classify(s, p, keeppunct, fold, &mw, &mh, 64, NULL, NULL);
+	lo = classify(s, p, keeppunct, fold, &mw, &mh, 64, NULL, NULL,
+		    &lead);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -750,7 +753,8 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
 		if (!anychar)
 			st &= ~(mw & -mw);
-		k = items(lo, st, mw, item);
+		/* A letter of two bytes is one item, at its first byte. */
+		k = items(lo, st, mw & ~(lead << 1), item);
 		/* (Past the k items, any index of the table will do.) */
 		for (g = 0; g < k; g += 8)
 			_mm512_storeu_si512(wq_hash(q) + nq + g,
@@ -758,6 +762,9 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
 			    (const __m128i *)(item + g))),
 			    _mm512_set1_epi64(127)), (const void *)s->lin, 8));
+		if (lead != 0)
+			scan_items_fix(s, p, st, mw & ~(lead << 1), lead,
+			    wq_hash(q) + nq);
 		nq += k;
 		anychar |= mw != 0;
 		if (stop > 0)
@@ -774,7 +781,8 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			*scalar_until = end;
 			break;
 		}
-		lo = classify(s, p, keeppunct, fold, &mw, &mh, 64, NULL, NULL);
+		lo = classify(s, p, keeppunct, fold, &mw, &mh, 64, NULL, NULL,
+		    &lead);
 	}
 	q->nq = nq;
 	roll_chars(s, q);
