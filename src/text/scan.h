@@ -149,7 +149,9 @@ scan_cut_words(uint64_t *w, uint64_t high, const unsigned char *p,
  *
  * For the character scanners, which make an item of each character, low
  * is NULL: unless lead is also NULL, the letters are taken as two word
- * bytes (*word) of which the first is in *lead, for an item of its own.
+ * bytes (*word) of which the first is in *lead, for an item of its own,
+ * and across blocks as for words (the second byte, in the next, an item
+ * of none).  Without carry, nothing is taken across blocks.
  */
 static inline __attribute__((always_inline)) uint64_t
 scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
@@ -159,13 +161,15 @@ scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
 	uint64_t taken = 0, m;
 	unsigned i, cp;
 
-	if (low != NULL) {
+	if (carry != NULL) {
+		/* The second byte of a letter (never a separator). */
 		if (*carry && (high & 1)) {
-			cp = s->two[(p[-1] & 0x1Fu) << 6 | (p[0] & 0x3Fu)];
-			if (cp != 0) {
+			if (low != NULL) {
+				cp = s->two[(p[-1] & 0x1Fu) << 6 |
+				    (p[0] & 0x3Fu)];
 				low[0] = (unsigned char)(0x80 | (cp & 0x3F));
-				*word |= 1;
 			}
+			*word |= 1;
 			taken = 1;
 			high &= ~(uint64_t)1;
 		}

@@ -259,7 +259,7 @@ classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
 	if (*high != 0)
 		*high &= ~scan_high(s, p, *high, spaced == NULL ? low : NULL,
 		    word, lim, carry, lead);
-	else if (spaced == NULL)
+	else if (carry != NULL)
 		*carry = 0;
 }
 
@@ -742,9 +742,9 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold, int v3)
 {
 	unsigned char low[64], spaced[64];
-	uint64_t mw, mu, mh, st, lead, *qh;
+	uint64_t mw, mu, mh, st, lead, chars, *qh;
 	const uint64_t *lin = s->lin;
-	int pendsep = s->pendsep, anychar = s->anychar;
+	int pendsep = s->pendsep, anychar = s->anychar, carry = 0, cin = 0;
 	struct itemq q;
 	unsigned stop = 64;
 
@@ -753,7 +753,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		return p;
 	}
 	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, spaced,
-	    64, NULL, &lead);
+	    (size_t)(end - p), &carry, &lead);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -770,22 +770,22 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		if (q.nq > QCAP - QBLOCK)
 			q_drain(s, &q);
 		qh = q.h + s->n + q.nq;
+		/* A letter of two bytes is one item, at its first byte. */
+		chars = mw & ~(lead << 1 | (uint64_t)cin);
 #ifndef CPU_SSE2_SCAN
-		if (lead != 0)
-			q.nq += scan_items_two(s, p, spaced, st, mw & ~(lead <<
-			    1), lead, qh);
+		if (lead != 0 || cin)
+			q.nq += scan_items_two(s, p, spaced, st, chars, lead,
+			    qh);
 		else
 #endif
 		{
 			/* The space before a word at the start of the block. */
 			if (st & 1)
 				qh[0] = lin[' '];
-			/* A letter of two bytes is one item, at its first. */
-			q.nq += (st & 1) + items(s, spaced, (mw & ~(lead <<
-			    1)) | st >> 1, qh + (st & 1), v3);
+			q.nq += (st & 1) + items(s, spaced, chars | st >> 1,
+			    qh + (st & 1), v3);
 			if (lead != 0)
-				scan_items_fix(s, p, st, mw & ~(lead << 1),
-				    lead, qh);
+				scan_items_fix(s, p, st, chars, lead, qh);
 		}
 		anychar |= mw != 0;
 		if (stop > 0)
@@ -794,11 +794,14 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		if (stop < 64)
 			break;
 		if (end - p < 64) {
+			/* Not between the bytes of a letter. */
+			p += carry;
 			*scalar_until = end;
 			break;
 		}
+		cin = carry;
 		classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low,
-		    spaced, 64, NULL, &lead);
+		    spaced, (size_t)(end - p), &carry, &lead);
 	}
 	q_end(s, &q);
 	s->pendsep = pendsep;

@@ -89,9 +89,10 @@ iota8(char add)
  * The 64 bytes at p, with capitals folded when fold; *word gets the bitmap
  * of word bytes, *high that of the non-ASCII bytes the scanners leave
  * (not the separators scan_high finds first).  The same classes as
- * classify64 in wordscan.c.  For the word scanner (carry not NULL) the
- * letters of two bytes are taken too, as scan_high says, lim and carry
- * being its; then *patched says whether the block has any.
+ * classify64 in wordscan.c.  The letters of two bytes are taken too, as
+ * scan_high says, lim, carry and lead being its: for the character
+ * scanner (lead not NULL) without a change to the block; for the word
+ * scanner, folded in it, and then *patched says whether it has any.
  */
 INLINE512 __m512i
 classify(const struct scan *s, const unsigned char *p, int keeppunct,
@@ -120,15 +121,15 @@ classify(const struct scan *s, const unsigned char *p, int keeppunct,
 		v = _mm512_mask_add_epi8(v, u, v, _mm512_set1_epi8(0x20));
 	*word = w0 = w & ~h;
 	*high = 0;
-	if (carry == NULL) {
+	*carry &= h != 0;
+	if (lead != NULL) {
 		*lead = 0;
 		if (h != 0)
-			*high = h & ~scan_high(s, p, h, NULL, word, 64, NULL,
+			*high = h & ~scan_high(s, p, h, NULL, word, lim, carry,
 			    lead);
 		return v;
 	}
 	*patched = 0;
-	*carry &= h != 0;
 	if (h != 0) {
 		_mm512_storeu_si512(b, v);
 		*high = h & ~scan_high(s, p, h, b, word, lim, carry, NULL);
@@ -729,17 +730,17 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
     int keeppunct, int fold)
 {
 	unsigned char item[192];
-	uint64_t mw, mh, st, lead;
+	uint64_t mw, mh, st, lead, chars;
 	unsigned g, k, nq = 0, stop = 64;
-	int pendsep = s->pendsep, anychar = s->anychar;
+	int pendsep = s->pendsep, anychar = s->anychar, carry = 0, cin = 0;
 	__m512i lo;
 
 	if (end - p < 64) {
 		*scalar_until = end;
 		return p;
 	}
-	lo = classify(s, p, keeppunct, fold, &mw, &mh, 64, NULL, NULL,
-		    &lead);
+	lo = classify(s, p, keeppunct, fold, &mw, &mh, (size_t)(end - p),
+	    &carry, NULL, &lead);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -754,7 +755,8 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		if (!anychar)
 			st &= ~(mw & -mw);
 		/* A letter of two bytes is one item, at its first byte. */
-		k = items(lo, st, mw & ~(lead << 1), item);
+		chars = mw & ~(lead << 1 | (uint64_t)cin);
+		k = items(lo, st, chars, item);
 		/* (Past the k items, any index of the table will do.) */
 		for (g = 0; g < k; g += 8)
 			_mm512_storeu_si512(wq_hash(q) + nq + g,
@@ -763,8 +765,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			    (const __m128i *)(item + g))),
 			    _mm512_set1_epi64(127)), (const void *)s->lin, 8));
 		if (lead != 0)
-			scan_items_fix(s, p, st, mw & ~(lead << 1), lead,
-			    wq_hash(q) + nq);
+			scan_items_fix(s, p, st, chars, lead, wq_hash(q) + nq);
 		nq += k;
 		anychar |= mw != 0;
 		if (stop > 0)
@@ -778,11 +779,14 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		if (stop < 64)
 			break;
 		if (end - p < 64) {
+			/* Not between the bytes of a letter. */
+			p += carry;
 			*scalar_until = end;
 			break;
 		}
-		lo = classify(s, p, keeppunct, fold, &mw, &mh, 64, NULL, NULL,
-		    &lead);
+		cin = carry;
+		lo = classify(s, p, keeppunct, fold, &mw, &mh, (size_t)(end - p),
+		    &carry, NULL, &lead);
 	}
 	q->nq = nq;
 	roll_chars(s, q);
