@@ -211,6 +211,27 @@ scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
 	return taken;
 }
 
+/*
+ * A character scanner's step past the block at *p, of which it took stop
+ * bytes: returns 0 when it is to return, having left a non-ASCII byte or
+ * come within a block of the end (then *until is the end, and *p past
+ * the letter the block ends in, carry, not between its bytes).
+ */
+static inline int
+scan_step(const unsigned char **p, const unsigned char *end, unsigned stop,
+    int carry, const unsigned char **until)
+{
+	*p += stop;
+	if (stop < 64)
+		return 0;
+	if (end - *p < 64) {
+		*p += carry;
+		*until = end;
+		return 0;
+	}
+	return 1;
+}
+
 /* scan_two_hash's slow way: the hash made, kept, and returned. */
 uint64_t scan_two_fill(struct scan *s, unsigned cp);
 

@@ -790,15 +790,8 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		anychar |= mw != 0;
 		if (stop > 0)
 			pendsep = !(mw >> (stop - 1) & 1);
-		p += stop;
-		if (stop < 64)
+		if (!scan_step(&p, end, stop, carry, scalar_until))
 			break;
-		if (end - p < 64) {
-			/* Not between the bytes of a letter. */
-			p += carry;
-			*scalar_until = end;
-			break;
-		}
 		cin = carry;
 		classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low,
 		    spaced, (size_t)(end - p), &carry, &lead);

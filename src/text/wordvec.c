@@ -775,15 +775,8 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			roll_chars(s, q);
 			nq = 0;
 		}
-		p += stop;
-		if (stop < 64)
+		if (!scan_step(&p, end, stop, carry, scalar_until))
 			break;
-		if (end - p < 64) {
-			/* Not between the bytes of a letter. */
-			p += carry;
-			*scalar_until = end;
-			break;
-		}
 		cin = carry;
 		lo = classify(s, p, keeppunct, fold, &mw, &mh, (size_t)(end - p),
 		    &carry, NULL, &lead);

@@ -73,6 +73,23 @@ mkscheme(int chars, unsigned n, int flags, uint64_t seed)
 }
 
 /*
+ * The paths each test runs, vec 0 to 2: the portable scanners alone, with
+ * AVX2, and all the processor has; and their names.
+ */
+static void
+cpu_path(int vec)
+{
+	cpu_disable(vec == 0 ? CPU_AVX512F | CPU_AVX512_TEXT | CPU_AVX2 :
+	    vec == 1 ? CPU_AVX512F | CPU_AVX512_TEXT : 0);
+}
+
+static const char *
+path_name(int vec)
+{
+	return vec == 0 ? "portable" : vec == 1 ? "no AVX-512" : "all";
+}
+
+/*
  * Shingle one document of len bytes, fed in blocks of block bytes (0: one
  * block), into c (emptied first).
  */
@@ -976,10 +993,7 @@ test_reference(void)
 			ref_shingles(&sc, (const unsigned char *)text, len,
 			    &want);
 			for (vec = 0; vec < 3; vec++) {
-				/* The portable scanners, then the default. */
-				cpu_disable(vec == 0 ? CPU_AVX512F |
-				    CPU_AVX512_TEXT | CPU_AVX2 : vec == 1 ?
-				    CPU_AVX512F | CPU_AVX512_TEXT : 0);
+				cpu_path(vec);
 				for (b = 0; b < sizeof(blocks) /
 				    sizeof(blocks[0]); b++) {
 					shingle_doc(&sc, text, len, blocks[b],
@@ -1045,9 +1059,7 @@ test_control_words(void)
 		    (k == 3 ? F_KEEPCASE : 0), k);
 		ref_shingles(&sc, (const unsigned char *)text, len, &want);
 		for (vec = 0; vec < 3; vec++) {
-			cpu_disable(vec == 0 ? CPU_AVX512F | CPU_AVX512_TEXT |
-			    CPU_AVX2 : vec == 1 ? CPU_AVX512F |
-			    CPU_AVX512_TEXT : 0);
+			cpu_path(vec);
 			shingle_doc(&sc, text, len, 0, &got);
 			CHECK(coll_equal(&want, &got), "--keep-punct -w%u, "
 			    "words with control bytes%s: %zu shingles, "
@@ -1166,6 +1178,29 @@ test_word_modes(void)
 	coll_free(&got);
 }
 
+/* The word or character scanner that the shingler sh runs. */
+static const unsigned char *
+words_scanner(struct shingler *sh, const unsigned char *p,
+    const unsigned char *end, const unsigned char **until)
+{
+#ifdef CPU_AVX512_SCAN
+	if (sh->ws.avx512)
+		return wordvec_words(&sh->ws, p, end, until);
+#endif
+	return wordscan_words(&sh->ws, p, end, until);
+}
+
+static const unsigned char *
+chars_scanner(struct shingler *sh, const unsigned char *p,
+    const unsigned char *end, const unsigned char **until)
+{
+#ifdef CPU_AVX512_SCAN
+	if (sh->ws.avx512)
+		return wordvec_chars(&sh->ws, p, end, until);
+#endif
+	return wordscan_chars(&sh->ws, p, end, until);
+}
+
 /*
  * The block scanners go on to a block's first non-ASCII byte they do not
  * take, and leave to the byte-at-a-time path only what runs from there to
@@ -1206,30 +1241,19 @@ test_scan_cut(void)
 					memcpy(text + j, "\xc0\x80", 2);
 				CHECK(cases[i].inword == (cases[i].at % 5 != 0),
 				    "case %zu is wrong", i);
-				cpu_disable(vec == 0 ? CPU_AVX512F |
-				    CPU_AVX512_TEXT | CPU_AVX2 : vec == 1 ?
-				    CPU_AVX512F | CPU_AVX512_TEXT : 0);
+				cpu_path(vec);
 				sc = mkscheme(chars, 3, 0, 1);
 				shingle_init(&sh, &sc, NULL, coll_sink,
 				    &(struct coll){ 0 });
 				until = text;
-#ifdef CPU_AVX512_SCAN
-				if (sh.ws.avx512)
-					p = (chars ? wordvec_chars :
-					    wordvec_words)(&sh.ws, text,
-					    text + sizeof(text), &until);
-				else
-#endif
-					p = (chars ? wordscan_chars :
-					    wordscan_words)(&sh.ws, text,
-					    text + sizeof(text), &until);
+				p = (chars ? chars_scanner : words_scanner)(&sh,
+				    text, text + sizeof(text), &until);
 				CHECK(p - text == (ptrdiff_t)(chars ?
 				    cases[i].chars : cases[i].words) &&
 				    until - text == (ptrdiff_t)(cases[i].at + 10),
 				    "accent at %zu, %s, %s: stopped at %td, the "
 				    "slow way to %td", cases[i].at, chars ?
-				    "characters" : "words", vec == 0 ?
-				    "portable" : vec == 1 ? "no AVX-512" : "all",
+				    "characters" : "words", path_name(vec),
 				    p - text, until - text);
 				shingle_free(&sh);
 			}
@@ -1259,26 +1283,16 @@ test_scan_high(void)
 	memcpy(text + 102, "\xc0\x80", 2);		/* ab, NUL */
 	words = 100, chars = 102, slow = 104;
 	for (vec = 0; vec < 6; vec++) {
-		cpu_disable(vec / 2 == 0 ? CPU_AVX512F | CPU_AVX512_TEXT |
-		    CPU_AVX2 : vec / 2 == 1 ? CPU_AVX512F | CPU_AVX512_TEXT :
-		    0);
+		cpu_path(vec / 2);
 		sc = mkscheme(vec % 2, 3, 0, 1);
 		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
 		until = text;
-#ifdef CPU_AVX512_SCAN
-		if (sh.ws.avx512)
-			p = (vec % 2 ? wordvec_chars : wordvec_words)(&sh.ws,
-			    text, text + sizeof(text), &until);
-		else
-#endif
-			p = (vec % 2 ? wordscan_chars :
-			    wordscan_words)(&sh.ws, text, text + sizeof(text),
-			    &until);
+		p = (vec % 2 ? chars_scanner : words_scanner)(&sh, text,
+		    text + sizeof(text), &until);
 		CHECK(p - text == (ptrdiff_t)(vec % 2 ? chars : words) &&
 		    until - text == (ptrdiff_t)slow, "%s, %s: stopped at %td, "
 		    "the slow way to %td", vec % 2 ? "characters" : "words",
-		    vec / 2 == 0 ? "portable" : vec / 2 == 1 ? "no AVX-512" :
-		    "all", p - text, until - text);
+		    path_name(vec / 2), p - text, until - text);
 		shingle_free(&sh);
 	}
 	cpu_disable(0);
@@ -1294,41 +1308,6 @@ test_scan_high(void)
  * shingle as the reference does, with capitals folded or kept, each
  * scanner; so do long words of them.  The character scanners, below.
  */
-static const unsigned char *
-words_scanner(struct shingler *sh, const unsigned char *p,
-    const unsigned char *end, const unsigned char **until)
-{
-#ifdef CPU_AVX512_SCAN
-	if (sh->ws.avx512)
-		return wordvec_words(&sh->ws, p, end, until);
-#endif
-	return wordscan_words(&sh->ws, p, end, until);
-}
-
-static const unsigned char *
-chars_scanner(struct shingler *sh, const unsigned char *p,
-    const unsigned char *end, const unsigned char **until)
-{
-#ifdef CPU_AVX512_SCAN
-	if (sh->ws.avx512)
-		return wordvec_chars(&sh->ws, p, end, until);
-#endif
-	return wordscan_chars(&sh->ws, p, end, until);
-}
-
-static const char *
-path_name(int vec)
-{
-	return vec == 0 ? "portable" : vec == 1 ? "no AVX-512" : "all";
-}
-
-static void
-cpu_path(int vec)
-{
-	cpu_disable(vec == 0 ? CPU_AVX512F | CPU_AVX512_TEXT | CPU_AVX2 :
-	    vec == 1 ? CPU_AVX512F | CPU_AVX512_TEXT : 0);
-}
-
 static void
 test_scan_twos(void)
 {
