@@ -10,8 +10,8 @@
  * blocks from p between words, slides the n-gram window over the items it
  * finds and queues the n-grams in out, finished, then returns where it
  * stopped, again between words.  It calls nothing above it: what it
- * cannot do (a word it cannot see the end of, a block with non-ASCII
- * bytes) it leaves to its caller by returning, and a full out it hands to
+ * cannot do (a word it cannot see the end of, non-ASCII bytes other than
+ * those scan_high takes) it leaves to its caller by returning, and a full out it hands to
  * the flush its caller gave it.  Unweighted shingling only.
  */
 #ifndef SCAN_H
@@ -97,12 +97,13 @@ struct scan {
 };
 
 /*
- * A block at p with non-ASCII bytes, the bits of high (not 0): the
- * scanners go on to its first non-ASCII byte and leave the rest, to past
- * its last (*until), to the byte-at-a-time path.  Returns the bits of the
- * bytes before the first.  Past them, the word scanners see one word to
- * the end of the block, at whose start they stop: a word with an accent
- * goes the slow way, the words around it do not.
+ * A block at p with non-ASCII bytes that scan_high did not take, the bits
+ * of high (not 0): the scanners go on to the first and leave the rest, to
+ * past the block's last (*until), to the byte-at-a-time path.  Returns
+ * the bits of the bytes before the first.  Past them, the word scanners
+ * see one word to the end of the block, at whose start they stop: a word
+ * with such a character (a letter of three bytes, say) goes the slow way,
+ * the words around it do not.
  */
 static inline uint64_t
 scan_cut(uint64_t high, const unsigned char *p, const unsigned char **until)

@@ -236,7 +236,9 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
 
 /*
  * classify64, and the non-ASCII bytes the scanners leave: not the
- * separators scan_high finds first.
+ * separators and letters scan_high takes first (letters for the word
+ * scanners folded into low, for the character scanners' first bytes in
+ * *lead).
  */
 static inline __attribute__((always_inline)) void
 classify_block(const struct scan *s, const unsigned char *p, int keeppunct,

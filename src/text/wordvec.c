@@ -88,7 +88,7 @@ iota8(char add)
 /*
  * The 64 bytes at p, with capitals folded when fold; *word gets the bitmap
  * of word bytes, *high that of the non-ASCII bytes the scanners leave
- * (not the separators scan_high finds first).  The same classes as
+ * (not those scan_high takes first).  The same classes as
  * classify64 in wordscan.c.  The letters of two bytes are taken too, as
  * scan_high says, lim, carry and lead being its: for the character
  * scanner (lead not NULL) without a change to the block; for the word
