@@ -55,12 +55,14 @@ struct scan {
 	int	 v3;		/* wordscan.c: its x86-64-v3 copies */
 	/*
 	 * wordscan.c: hash words in batches (wordhash.c), 1 with AVX2, 2
-	 * with the AVX-512 of x86-64-v4.  With AVX2 the cache is cheaper
-	 * while it hits, and is tried first: of tried words through it,
-	 * missed were not there; if too many, batched more words are hashed
-	 * in batches before it is tried again.
+	 * with the AVX-512 of x86-64-v4.  The cache is cheaper while it
+	 * hits, and is tried first: of tried words through it, missed were
+	 * not there; if too many, batched more words are hashed in batches
+	 * before it is tried again, more as backoff counts the trials that
+	 * failed in a row (words_by_options).
 	 */
 	int	 avx2;
+	unsigned backoff;
 	uint64_t tried, missed, batched;
 	uint64_t vctl[8], vkey[8];	/* wordvec.c: see wordvec_init */
 	/*

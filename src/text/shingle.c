@@ -86,7 +86,7 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	 * Only the portable word scanner looks words up in the cache, and
 	 * not with AVX-512, which hashes them in batches instead.
 	 */
-	if (!s->ws.avx512 && s->ws.avx2 != 2 && !s->chars && wt == NULL)
+	if (!s->ws.avx512 && !s->chars && wt == NULL)
 		s->ws.cache = xcalloc((size_t)1 << SCAN_CACHE_BITS,
 		    sizeof(*s->ws.cache));
 #endif

@@ -1112,31 +1112,36 @@ test_reuse(void)
 }
 
 /*
- * With AVX2 and no AVX-512, the word scanner looks words up in its cache
- * and, once too many of the words tried have missed it, hashes them in
- * batches (wordscan_words).  A text of random words, long enough for the
- * switch (its sh.ws.batched is then set), then of a few words repeated,
- * fed in blocks: what the reference shingler computes, before and after
- * the switch, under each normalization.
+ * Without VBMI2, with AVX2 or with AVX-512, the word scanner looks words
+ * up in its cache and, once too many of the words tried have missed it,
+ * hashes them in batches (wordscan_words).  A text of random words, long
+ * enough for the switch (its sh.ws.batched and backoff are then set), then
+ * of a few words repeated, fed in blocks: what the reference shingler
+ * computes, before and after the switch, under each normalization.
  */
 static void
 test_word_modes(void)
 {
 	static const char *const common[] = { "the", "of", "a", "kernel",
 	    "struct", "int", "return", "if", "x", "buffer_head", "NULL" };
+	/* The features off: AVX-512 and VBMI2, then VBMI2 alone. */
+	static const unsigned off_[] = { CPU_AVX512F | CPU_AVX512_TEXT,
+	    CPU_AVX512_TEXT };
+	static const unsigned need[] = { CPU_AVX2, CPU_LEVEL_V4 };
+	static const char *const lvname[] = { "AVX2", "AVX-512 without "
+	    "VBMI2" };
 	struct coll want = { 0 }, got = { 0 };
 	struct shingler sh;
 	struct scheme sc;
 	uint64_t x = 77;
 	size_t len = 0, cap = 1200000, i, k, off, m;
-	unsigned j, wl;
+	unsigned j, wl, lv;
 	char *text;
 	int flags;
 
-#ifdef CPU_AVX2_SCAN
-	if ((cpu_usable() & CPU_AVX2) == 0)
+#ifndef CPU_AVX2_SCAN
+	return;
 #endif
-		return;
 	if ((text = malloc(cap)) == NULL)
 		abort();
 	for (i = 0; i < 90000; i++) {
@@ -1154,25 +1159,32 @@ test_word_modes(void)
 		len += strlen(common[k]);
 		text[len++] = ' ';
 	}
-	cpu_disable(CPU_AVX512F | CPU_AVX512_TEXT);
-	for (flags = 0; flags < 4; flags++) {
-		sc = mkscheme(0, flags % 2 ? 1 : 3, flags, 5);
-		ref_shingles(&sc, (const unsigned char *)text, len, &want);
-		got.n = 0;
-		shingle_init(&sh, &sc, NULL, coll_sink, &got);
-		for (off = 0; off < len; off += m) {
-			m = len - off < 65536 ? len - off : 65536;
-			shingle_feed(&sh, text + off, m);
+	for (lv = 0; lv < 2; lv++) {
+		if ((cpu_usable() & need[lv]) == 0)
+			continue;
+		cpu_disable(off_[lv]);
+		for (flags = 0; flags < 4; flags++) {
+			sc = mkscheme(0, flags % 2 ? 1 : 3, flags, 5);
+			ref_shingles(&sc, (const unsigned char *)text, len,
+			    &want);
+			got.n = 0;
+			shingle_init(&sh, &sc, NULL, coll_sink, &got);
+			for (off = 0; off < len; off += m) {
+				m = len - off < 65536 ? len - off : 65536;
+				shingle_feed(&sh, text + off, m);
+			}
+			CHECK(sh.ws.batched > 0 && sh.ws.backoff == 1,
+			    "%s, flags %d: the word scanner never switched "
+			    "to batches", lvname[lv], flags);
+			shingle_end(&sh);
+			shingle_free(&sh);
+			CHECK(coll_equal(&want, &got), "%s, flags %d, -w%u: "
+			    "%zu shingles, reference %zu, or hashes differ, "
+			    "with the cache and then the batches",
+			    lvname[lv], flags, sc.ngram, got.n, want.n);
 		}
-		CHECK(sh.ws.batched > 0, "flags %d: the word scanner never "
-		    "switched to batches", flags);
-		shingle_end(&sh);
-		shingle_free(&sh);
-		CHECK(coll_equal(&want, &got), "flags %d, -w%u: %zu shingles, "
-		    "reference %zu, or hashes differ, with the cache and then "
-		    "the batches", flags, sc.ngram, got.n, want.n);
+		cpu_disable(0);
 	}
-	cpu_disable(0);
 	free(text);
 	coll_free(&want);
 	coll_free(&got);
