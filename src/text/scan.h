@@ -71,9 +71,14 @@ struct scan {
 	 */
 	uint64_t *twohash;
 	uint64_t twoset[TOKEN_TWO / 64];
-	/* For scan_high: the word rule below U+0800, separators from U+2000. */
+	/*
+	 * For scan_high: the word rule below U+0800, and to U+FFFF as the
+	 * scanner meets the code points, in bitmaps (scan_three_class): the
+	 * word characters that stand as they are, the separators, and which
+	 * groups of 64 code points the two have; NULL before the first.
+	 */
 	const uint16_t *two;		/* token_two */
-	const uint64_t *sep2000;	/* token_sep2000 */
+	uint64_t *three;
 	/*
 	 * The caller's: hands out[0 .. nout) to the sink and empties out.
 	 * A scanner calls it with flushctx when out is full.
@@ -104,8 +109,8 @@ struct scan {
  * past the block's last (*until), to the byte-at-a-time path.  Returns
  * the bits of the bytes before the first.  Past them, the word scanners
  * see one word to the end of the block, at whose start they stop: a word
- * with such a character (a letter of three bytes, say) goes the slow way,
- * the words around it do not.
+ * with such a character (a letter of four bytes, or of three that folds,
+ * say) goes the slow way, the words around it do not.
  */
 static inline uint64_t
 scan_cut(uint64_t high, const unsigned char *p, const unsigned char **until)
@@ -130,51 +135,75 @@ scan_cut_words(uint64_t *w, uint64_t high, const unsigned char *p,
 }
 
 /*
+ * Code point cp of three bytes in UTF-8 (U+0800 to U+FFFF, not a
+ * surrogate) under the word rule: SCAN_LETTER for a word character that a
+ * token holds as it is (token_fold), SCAN_SEP for a separator, else 0 (a
+ * letter that folds to another).  The bitmaps of s->three are made a
+ * group of 64 code points at a time, for those the text has: all of them
+ * would take 0.6 ms, a long time for a small file with one curly quote.
+ */
+enum { SCAN_LETTER = 1, SCAN_SEP };
+int scan_three_class(struct scan *s, unsigned cp);
+
+/*
+ * The character of three bytes at p (readable), for scan_high, out of its
+ * loops: SCAN_LETTER for a letter that stands as it is if words, SCAN_SEP
+ * for a separator if inblock, else 0 (an invalid sequence too).
+ */
+int scan_three(struct scan *s, const unsigned char *p, int words,
+	    int inblock);
+
+/*
  * Of the non-ASCII bytes of the block at p, the bits of high, those that
  * start it (before any other) and are separators, whole sequences within
  * the block: no-break spaces, guillemets and the like below U+0800 (two
- * bytes), and the quotes, dashes and spaces of U+2000 to U+207F (E2 80
- * or E2 81, then one more).  The scanners take them as ASCII separators
- * (their classification of the block holds for the bytes past them), and
- * go on to the first non-ASCII byte left.  Returns the bits of the bytes
- * taken.
+ * bytes), and from U+0800 to U+FFFF (three bytes) the quotes, dashes and
+ * spaces, and without --keep-punct the CJK commas and full stops.  The
+ * scanners take them as ASCII separators (their classification of the
+ * block holds for the bytes past them), and go on to the first non-ASCII
+ * byte left.  Returns the bits of the bytes taken.
  *
- * Unless low is NULL, the word characters of two bytes (accented Latin
- * letters, Greek, Cyrillic, ...) are taken too, as word bytes (*word)
+ * Unless low is NULL, the word characters are taken too, as word bytes
+ * (*word): of two bytes (accented Latin letters, Greek, Cyrillic, ...)
  * whose folded bytes are written to low, the block as the word scanners
- * hash it: where the word rule folds one to two bytes again, as it does
- * all but a few, the token is the same.  Then a letter of two bytes may
- * also end past the block, if lim, the bytes readable from p, allows:
- * *carry tells the next block that its first byte is taken, and on the
- * way in says that the previous block took p[-1] so.  A letter, not a
- * separator: its word goes on into the next block, so a scanner that
- * ends with this block stops before it, never between its two bytes.
+ * hash it, where the word rule folds one to two bytes again, as it does
+ * all but a few; of three bytes (CJK, kana, Hangul, Indic scripts, Thai,
+ * ...) those the rule keeps as they are, almost all.  The token is then
+ * the same.  Such a letter may also end past the block, if lim, the bytes
+ * readable from p, allows: *carry tells the next block how many of its
+ * first bytes are taken, and on the way in says that the previous block
+ * took the letter they end.  A letter, not a separator: its word goes on
+ * into the next block, so a scanner that ends with this block stops
+ * before it, never between its bytes.
  *
  * For the character scanners, which make an item of each character, low
- * is NULL: unless lead is also NULL, the letters are taken as two word
- * bytes (*word) of which the first is in *lead, for an item of its own,
- * and across blocks as for words (the second byte, in the next, an item
- * of none).  Without carry, nothing is taken across blocks.
+ * is NULL: unless lead is also NULL, the letters of two bytes are taken
+ * as two word bytes (*word) of which the first is in *lead, for an item
+ * of its own, and across blocks as for words (the second byte, in the
+ * next, an item of none).  Without carry, nothing is taken across blocks.
  */
 static inline __attribute__((always_inline)) uint64_t
-scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
+scan_high(struct scan *s, const unsigned char *p, uint64_t high,
     unsigned char *low, uint64_t *word, size_t lim, int *carry,
     uint64_t *lead)
 {
 	uint64_t taken = 0, m;
 	unsigned i, cp;
+	int k;
 
 	if (carry != NULL) {
-		/* The second byte of a letter (never a separator). */
-		if (*carry && (high & 1)) {
-			if (low != NULL) {
+		/* The last bytes of a letter (never a separator). */
+		m = ((uint64_t)1 << *carry) - 1;
+		if (*carry && (high & m) == m) {
+			/* The second of two, refolded: see below. */
+			if (low != NULL && p[-1] >= 0xC2 && p[-1] <= 0xDF) {
 				cp = s->two[(p[-1] & 0x1Fu) << 6 |
 				    (p[0] & 0x3Fu)];
 				low[0] = (unsigned char)(0x80 | (cp & 0x3F));
 			}
-			*word |= 1;
-			taken = 1;
-			high &= ~(uint64_t)1;
+			*word |= m;
+			taken = m;
+			high &= ~m;
 		}
 		*carry = 0;
 	} else
@@ -202,11 +231,17 @@ scan_high(const struct scan *s, const unsigned char *p, uint64_t high,
 				break;
 			if (i == 63)
 				*carry = 1;
-		} else if (p[i] == 0xE2 && i < 62 && (p[i + 1] & 0xFE) == 0x80 &&
-		    (p[i + 2] & 0xC0) == 0x80 && (s->sep2000[p[i + 1] & 1] >>
-		    (p[i + 2] & 0x3F) & 1))
-			m = (uint64_t)7 << i;
-		else
+		} else if ((p[i] & 0xF0) == 0xE0 && i + 2 < lim) {
+			k = scan_three(s, p + i, low != NULL, i < 62);
+			if (k == 0)
+				break;
+			m = (uint64_t)7 << i;	/* (to bit 63 for i > 61) */
+			if (k == SCAN_LETTER) {
+				*word |= m;
+				if (i > 61)
+					*carry = (int)i - 61;
+			}
+		} else
 			break;
 		taken |= m;
 		high &= ~m;

@@ -96,7 +96,6 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 	}
 	s->cls = token_classes(sc->keeppunct, sc->keepcase);
 	s->ws.two = token_two(sc->keeppunct, sc->keepcase);
-	s->ws.sep2000 = token_sep2000(sc->keeppunct);
 }
 
 /* Number of earlier occurrences of h in this document, plus one. */
@@ -608,6 +607,8 @@ shingle_free(struct shingler *s)
 {
 	free(s->ws.cache);
 	s->ws.cache = NULL;
+	free(s->ws.three);
+	s->ws.three = NULL;
 	free(s->ws.twohash);
 	s->ws.twohash = NULL;
 	memset(s->ws.twoset, 0, sizeof(s->ws.twoset));

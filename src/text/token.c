@@ -10,7 +10,6 @@ static unsigned char cls_alnum[256], cls_nonspace[256];
 static unsigned char cls_alnum_fold[256], cls_nonspace_fold[256];
 static unsigned char fold_ascii[256], keep_ascii[256];
 static uint16_t two[2][2][TOKEN_TWO];	/* [keeppunct][keepcase] */
-static uint64_t sep2000[2][2];		/* [keeppunct] */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void
@@ -41,10 +40,6 @@ tables_init(void)
 			for (k = 0; k < 2; k++)
 				two[p][k][c] = (uint16_t)(token_isword(c, p) ?
 				    token_fold(c, k) : 0);
-	for (c = 0; c < 128; c++)
-		for (p = 0; p < 2; p++)
-			if (!token_isword(0x2000 + c, p))
-				sep2000[p][c / 64] |= (uint64_t)1 << c % 64;
 }
 
 const unsigned char *
@@ -61,13 +56,6 @@ token_two(int keeppunct, int keepcase)
 {
 	pthread_once(&once, tables_init);
 	return two[keeppunct != 0][keepcase != 0];
-}
-
-const uint64_t *
-token_sep2000(int keeppunct)
-{
-	pthread_once(&once, tables_init);
-	return sep2000[keeppunct != 0];
 }
 
 const unsigned char *

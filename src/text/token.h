@@ -85,11 +85,7 @@ const unsigned char *token_ascii(int keepcase);
 #define TOKEN_TWO	0x800
 const uint16_t *token_two(int keeppunct, int keepcase);
 
-/*
- * Which of the 128 code points from U+2000 (quotes, dashes, spaces: E2 80
- * 80 to E2 81 BF in UTF-8) are separators under the option: bit c % 64 of
- * word c / 64 for U+2000 + c.
- */
-const uint64_t *token_sep2000(int keeppunct);
+/* The code points of three bytes in UTF-8 end below this. */
+#define TOKEN_THREE	0x10000
 
 #endif

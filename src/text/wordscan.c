@@ -26,6 +26,52 @@ scan_two_fill(struct scan *s, unsigned cp)
 	return s->twohash[cp] = token_char_hash(cp, s->seed);
 }
 
+/* Where the bitmaps of struct scan's three start, in 64-bit words. */
+#define THREE_WORDS	0
+#define THREE_SEPS	(TOKEN_THREE / 64)
+#define THREE_MADE	(2 * TOKEN_THREE / 64)
+#define THREE_SIZE	(THREE_MADE + TOKEN_THREE / 64 / 64)
+
+int
+scan_three_class(struct scan *s, unsigned cp)
+{
+	uint64_t *t = s->three, bit;
+	unsigned g = cp / 64, c;
+
+	if (t == NULL)
+		t = s->three = xcalloc(THREE_SIZE, sizeof(*t));
+	if (!(t[THREE_MADE + g / 64] >> g % 64 & 1)) {
+		for (c = 64 * g; c < 64 * g + 64; c++) {
+			bit = (uint64_t)1 << c % 64;
+			if (!token_isword(c, s->keeppunct))
+				t[THREE_SEPS + g] |= bit;
+			else if (token_fold(c, s->keepcase) == c)
+				t[THREE_WORDS + g] |= bit;
+		}
+		t[THREE_MADE + g / 64] |= (uint64_t)1 << g % 64;
+	}
+	bit = (uint64_t)1 << cp % 64;
+	return t[THREE_WORDS + g] & bit ? SCAN_LETTER :
+	    t[THREE_SEPS + g] & bit ? SCAN_SEP : 0;
+}
+
+int
+scan_three(struct scan *s, const unsigned char *p, int words, int inblock)
+{
+	unsigned cp;
+	int k;
+
+	if ((p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
+		return 0;
+	cp = (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	/* Overlong, or a surrogate: U+FFFD, the slow way. */
+	if (cp < TOKEN_TWO || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	k = scan_three_class(s, cp);
+	return (k == SCAN_LETTER && words) || (k == SCAN_SEP && inblock) ?
+	    k : 0;
+}
+
 #ifdef CPU_BLOCK_SCAN
 #ifdef CPU_SSE2_SCAN
 #include <emmintrin.h>
@@ -241,7 +287,7 @@ classify64(const unsigned char *p, int keeppunct, int fold, uint64_t *word,
  * *lead).
  */
 static inline __attribute__((always_inline)) void
-classify_block(const struct scan *s, const unsigned char *p, int keeppunct,
+classify_block(struct scan *s, const unsigned char *p, int keeppunct,
     int fold, int v3, uint64_t *word, uint64_t *upper, uint64_t *high,
     unsigned char low[64], unsigned char *spaced, size_t lim, int *carry,
     uint64_t *lead)

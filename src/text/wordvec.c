@@ -88,14 +88,14 @@ iota8(char add)
 /*
  * The 64 bytes at p, with capitals folded when fold; *word gets the bitmap
  * of word bytes, *high that of the non-ASCII bytes the scanners leave
- * (not those scan_high takes first).  The same classes as
- * classify64 in wordscan.c.  The letters of two bytes are taken too, as
- * scan_high says, lim, carry and lead being its: for the character
- * scanner (lead not NULL) without a change to the block; for the word
- * scanner, folded in it, and then *patched says whether it has any.
+ * (not those scan_high takes first).  The same classes as classify64 in
+ * wordscan.c.  Letters of more than one byte are taken too, as scan_high
+ * says, lim, carry and lead being its: for the character scanner (lead
+ * not NULL) without a change to the block; for the word scanner, folded
+ * in it, and then *patched says whether that changed a byte.
  */
 INLINE512 __m512i
-classify(const struct scan *s, const unsigned char *p, int keeppunct,
+classify(struct scan *s, const unsigned char *p, int keeppunct,
     int fold, uint64_t *word, uint64_t *high, size_t lim, int *carry,
     int *patched, uint64_t *lead)
 {
@@ -121,7 +121,8 @@ classify(const struct scan *s, const unsigned char *p, int keeppunct,
 		v = _mm512_mask_add_epi8(v, u, v, _mm512_set1_epi8(0x20));
 	*word = w0 = w & ~h;
 	*high = 0;
-	*carry &= h != 0;
+	if (h == 0)
+		*carry = 0;
 	if (lead != NULL) {
 		*lead = 0;
 		if (h != 0)
@@ -133,7 +134,9 @@ classify(const struct scan *s, const unsigned char *p, int keeppunct,
 	if (h != 0) {
 		_mm512_storeu_si512(b, v);
 		*high = h & ~scan_high(s, p, h, b, word, lim, carry, NULL);
-		if (*word != w0) {
+		/* (Those of three bytes stand as they are.) */
+		if (*word != w0 && _mm512_cmpneq_epi8_mask(v,
+		    _mm512_loadu_si512(b)) != 0) {
 			v = _mm512_loadu_si512(b);
 			*patched = 1;
 		}

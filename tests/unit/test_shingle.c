@@ -1498,9 +1498,8 @@ test_scan_twos(void)
 /*
  * The code points of two bytes in UTF-8 take a table (token_two) and the
  * characters' item hashes a cache: the table says what token_isword and
- * token_fold say of each (and token_sep2000 what token_isword says of
- * U+2000 to U+207F), and a text of every such code point and of
- * U+2000 to U+207F (scan_high), each between ASCII letters, a space or
+ * token_fold say of each, and a text of every such code point and of
+ * U+2000 to U+207F (separators, mostly), each between ASCII letters, a space or
  * another of them, then a word of them longer than the token buffer,
  * shingles as the reference does, words and characters, under each
  * option, fed whole and a byte at a time (a sequence cut in two).
@@ -1523,12 +1522,8 @@ test_two_bytes(void)
 			    F_KEEPPUNCT) ? token_fold(cp, flags &
 			    F_KEEPCASE) : 0);
 	}
-	for (flags = 0; flags < 4; flags += F_KEEPPUNCT)
-		for (cp = 0; cp < 128; cp++)
-			bad += (int)(token_sep2000(flags)[cp / 64] >> cp % 64 &
-			    1) == token_isword(0x2000 + cp, flags);
-	CHECK(bad == 0, "token_two or token_sep2000 disagrees with the word "
-	    "rule %d times", bad);
+	CHECK(bad == 0, "token_two disagrees with the word rule %d times",
+	    bad);
 	if ((text = malloc(8 * (TOKEN_TWO + 0x80 + SHINGLE_TOKMAX))) == NULL)
 		abort();
 	for (cp = 0x80; cp < TOKEN_TWO + 0x80; cp++) {
@@ -1555,6 +1550,127 @@ test_two_bytes(void)
 				    "characters" : "words", b, got.n, want.n);
 			}
 		}
+	free(text);
+	coll_free(&want);
+	coll_free(&got);
+}
+
+/*
+ * The code points of three bytes in UTF-8 take bitmaps, made as they are
+ * met (scan_three_class): they say what token_isword and token_fold say
+ * of each.  The word
+ * scanners take the letters that stand as they are (CJK, say) and the
+ * separators within a block, on every path, and a letter across two
+ * blocks at any place (periods of 9 and 20 bytes against blocks of 64): a
+ * text of them goes no byte the slow way, and shingles as the reference
+ * does.  Then a text of every
+ * such code point, of an overlong sequence and a surrogate, each between
+ * ASCII letters, a space or another of them, and words of them longer
+ * than the token buffer, at each offset (put_threes), under each option,
+ * words and characters, fed whole and a byte at a time.
+ */
+static void
+test_three_bytes(void)
+{
+	struct coll want = { 0 }, got = { 0 };
+	unsigned char *text;
+	const unsigned char *p, *until;
+	struct shingler sh;
+	struct scheme sc;
+	size_t len = 0, j, from, blk;
+	uint32_t cp;
+	int flags, chars, vec, bad = 0, w, k;
+
+	for (flags = 0; flags < 4; flags++) {
+		sc = mkscheme(0, 2, flags, 3);
+		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
+		/* Out of order, as text has them. */
+		for (j = 0; j < TOKEN_THREE - TOKEN_TWO; j++) {
+			cp = TOKEN_TWO + (uint32_t)(j * 40503 %
+			    (TOKEN_THREE - TOKEN_TWO));
+			if (cp >= 0xD800 && cp <= 0xDFFF)
+				continue;
+			k = scan_three_class(&sh.ws, cp);
+			w = token_isword(cp, flags & F_KEEPPUNCT);
+			bad += k != (!w ? SCAN_SEP : token_fold(cp, flags &
+			    F_KEEPCASE) == cp ? SCAN_LETTER : 0);
+		}
+		shingle_free(&sh);
+	}
+	CHECK(bad == 0, "scan_three_class disagrees with the word rule %d "
+	    "times", bad);
+	if ((text = malloc(8 * TOKEN_THREE)) == NULL)
+		abort();
+	/* "ab" 中文 "。" or " ", nine bytes, for 330 bytes. */
+	for (j = 0; j < 330; j++)
+		text[j] = (unsigned char)("ab\xe4\xb8\xad\xe6\x96\x87 "
+		    "ab\xe4\xb8\xad\xe6\x96\x87\xe3\x80\x82")[j % 20];
+	memset(text + 250, ' ', 80);	/* no 。 across blocks */
+	for (from = 0; from < 3; from++)
+		for (flags = 0; flags < 4; flags++)
+			for (vec = 0; vec < 3; vec++) {
+				cpu_path(vec);
+				sc = mkscheme(0, 2, flags, 3);
+				shingle_init(&sh, &sc, NULL, coll_sink,
+				    &(struct coll){ 0 });
+				until = text + from;
+				p = words_scanner(&sh, text + from, text + 330,
+				    &until);
+				CHECK(p >= text + 330 - 64 && until == text +
+				    from, "from %zu, flags %d, %s: stopped at "
+				    "%td, the slow way to %td", from, flags,
+				    path_name(vec), p - text, until - text);
+				shingle_free(&sh);
+				ref_shingles(&sc, text + from, 330 - from, &want);
+				shingle_doc(&sc, text + from, 330 - from, 0,
+				    &got);
+				CHECK(coll_equal(&want, &got), "from %zu, flags "
+				    "%d, %s: %zu shingles, reference %zu, or "
+				    "hashes differ", from, flags, path_name(vec),
+				    got.n, want.n);
+			}
+	cpu_disable(0);
+	for (cp = TOKEN_TWO; cp < TOKEN_THREE; cp++) {
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		len += utf8_encode(cp, text + len);
+		text[len++] = " aZ\xe4"[cp % 4];
+		if (cp % 4 == 3) {
+			text[len++] = 0xb8;	/* 中 */
+			text[len++] = 0xad;
+		}
+		if (cp % 1000 == 0) {
+			/* An overlong sequence, then a surrogate. */
+			memcpy(text + len, "\xe0\x80\xaf \xed\xa0\x80", 7);
+			len += 7;
+		}
+	}
+	/* Words longer than the token buffer, at three offsets each. */
+	for (j = 0; j < 3; j++) {
+		text[len++] = ' ';
+		for (cp = 0; cp < j; cp++)
+			text[len++] = 'x';
+		for (cp = 0; cp < SHINGLE_TOKMAX; cp++)
+			len += utf8_encode(cp % 7 ? 0x4E2D : 0xFF0C, text + len);
+	}
+	for (flags = 0; flags < 4; flags++)
+		for (chars = 0; chars < 2; chars++) {
+			sc = mkscheme(chars, 3, flags, 9);
+			ref_shingles(&sc, text, len, &want);
+			for (vec = 0; vec < 3; vec++) {
+				cpu_path(vec);
+				for (blk = 0; blk < 2; blk++) {
+					shingle_doc(&sc, text, len, blk, &got);
+					CHECK(coll_equal(&want, &got), "flags "
+					    "%d, %s, %s, blocks of %zu: %zu "
+					    "shingles, reference %zu, or hashes "
+					    "differ", flags, chars ? "characters"
+					    : "words", path_name(vec), blk,
+					    got.n, want.n);
+				}
+			}
+		}
+	cpu_disable(0);
 	free(text);
 	coll_free(&want);
 	coll_free(&got);
@@ -1613,5 +1729,6 @@ main(void)
 	RUN(test_scan_high);
 	RUN(test_scan_twos);
 	RUN(test_two_bytes);
+	RUN(test_three_bytes);
 	return unit_status();
 }
