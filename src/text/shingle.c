@@ -393,6 +393,43 @@ put_twos(struct shingler *s, const unsigned char *p, const unsigned char *end)
 	return (size_t)(q - p);
 }
 
+/*
+ * The same for code points of three bytes (CJK, kana, Hangul, Indic
+ * scripts, Thai: runs of them) that are word characters as they are, or
+ * one that is a separator (scan_three_class).  Sentences of CJK, whose
+ * fullwidth commas are word characters, are words longer than the block
+ * scanners take, and come this way.
+ */
+static size_t
+put_threes(struct shingler *s, const unsigned char *p,
+    const unsigned char *end)
+{
+	const unsigned char *q = p;
+	uint32_t cp;
+	int k;
+
+	while (end - q >= 3 && (q[0] & 0xF0) == 0xE0 &&
+	    (q[1] & 0xC0) == 0x80 && (q[2] & 0xC0) == 0x80) {
+		cp = (q[0] & 0x0Fu) << 12 | (q[1] & 0x3Fu) << 6 |
+		    (q[2] & 0x3Fu);
+		if (cp < TOKEN_TWO || (cp >= 0xD800 && cp <= 0xDFFF))
+			break;		/* U+FFFD: put_high */
+		if ((k = scan_three_class(&s->ws, cp)) != SCAN_LETTER) {
+			if (q == p && k == SCAN_SEP) {
+				separator(s);
+				q += 3;
+			}
+			break;
+		}
+		if (s->toklen > SHINGLE_TOKMAX - 3)
+			spill_token(s);
+		memcpy(s->tok + s->toklen, q, 3);
+		s->toklen += 3;
+		q += 3;
+	}
+	return (size_t)(q - p);
+}
+
 /* Decode from p, returning bytes used, or 0 if the sequence is unfinished. */
 static size_t
 put_high(struct shingler *s, const unsigned char *p, size_t len, int at_end)
@@ -522,7 +559,8 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 			p++;
 			break;
 		default:
-			if ((r = put_twos(s, p, end)) > 0)
+			if ((r = put_twos(s, p, end)) > 0 ||
+			    (r = put_threes(s, p, end)) > 0)
 				p += r;
 			else if ((r = put_high(s, p, (size_t)(end - p),
 			    0)) == 0)
