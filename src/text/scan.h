@@ -143,7 +143,28 @@ scan_cut_words(uint64_t *w, uint64_t high, const unsigned char *p,
  * would take 0.6 ms, a long time for a small file with one curly quote.
  */
 enum { SCAN_LETTER = 1, SCAN_SEP };
-int scan_three_class(struct scan *s, unsigned cp);
+
+/* Where s->three's bitmaps start, in 64-bit words. */
+#define SCAN_THREE_WORDS	0
+#define SCAN_THREE_SEPS		(TOKEN_THREE / 64)
+#define SCAN_THREE_MADE		(2 * TOKEN_THREE / 64)
+#define SCAN_THREE_SIZE		(SCAN_THREE_MADE + TOKEN_THREE / 64 / 64)
+
+/* s->three, with group g of 64 code points made. */
+const uint64_t *scan_three_make(struct scan *s, unsigned g);
+
+static inline int
+scan_three_class(struct scan *s, unsigned cp)
+{
+	const uint64_t *t = s->three;
+	uint64_t bit = (uint64_t)1 << cp % 64;
+	unsigned g = cp / 64;
+
+	if (t == NULL || !(t[SCAN_THREE_MADE + g / 64] >> g % 64 & 1))
+		t = scan_three_make(s, g);
+	return t[SCAN_THREE_WORDS + g] & bit ? SCAN_LETTER :
+	    t[SCAN_THREE_SEPS + g] & bit ? SCAN_SEP : 0;
+}
 
 /*
  * The character of three bytes at p (readable), for scan_high, out of its

@@ -26,33 +26,23 @@ scan_two_fill(struct scan *s, unsigned cp)
 	return s->twohash[cp] = token_char_hash(cp, s->seed);
 }
 
-/* Where the bitmaps of struct scan's three start, in 64-bit words. */
-#define THREE_WORDS	0
-#define THREE_SEPS	(TOKEN_THREE / 64)
-#define THREE_MADE	(2 * TOKEN_THREE / 64)
-#define THREE_SIZE	(THREE_MADE + TOKEN_THREE / 64 / 64)
-
-int
-scan_three_class(struct scan *s, unsigned cp)
+const uint64_t *
+scan_three_make(struct scan *s, unsigned g)
 {
 	uint64_t *t = s->three, bit;
-	unsigned g = cp / 64, c;
+	unsigned c;
 
 	if (t == NULL)
-		t = s->three = xcalloc(THREE_SIZE, sizeof(*t));
-	if (!(t[THREE_MADE + g / 64] >> g % 64 & 1)) {
-		for (c = 64 * g; c < 64 * g + 64; c++) {
-			bit = (uint64_t)1 << c % 64;
-			if (!token_isword(c, s->keeppunct))
-				t[THREE_SEPS + g] |= bit;
-			else if (token_fold(c, s->keepcase) == c)
-				t[THREE_WORDS + g] |= bit;
-		}
-		t[THREE_MADE + g / 64] |= (uint64_t)1 << g % 64;
+		t = s->three = xcalloc(SCAN_THREE_SIZE, sizeof(*t));
+	for (c = 64 * g; c < 64 * g + 64; c++) {
+		bit = (uint64_t)1 << c % 64;
+		if (!token_isword(c, s->keeppunct))
+			t[SCAN_THREE_SEPS + g] |= bit;
+		else if (token_fold(c, s->keepcase) == c)
+			t[SCAN_THREE_WORDS + g] |= bit;
 	}
-	bit = (uint64_t)1 << cp % 64;
-	return t[THREE_WORDS + g] & bit ? SCAN_LETTER :
-	    t[THREE_SEPS + g] & bit ? SCAN_SEP : 0;
+	t[SCAN_THREE_MADE + g / 64] |= (uint64_t)1 << g % 64;
+	return t;
 }
 
 int
