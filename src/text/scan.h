@@ -71,6 +71,8 @@ struct scan {
 	 */
 	uint64_t *twohash;
 	uint64_t twoset[TOKEN_TWO / 64];
+	/* The same to U+FFFF, and after them which (scan_three_hash). */
+	uint64_t *threehash;
 	/*
 	 * For scan_high: the word rule below U+0800, and to U+FFFF as the
 	 * scanner meets the code points, in bitmaps (scan_three_class): the
@@ -167,12 +169,22 @@ scan_three_class(struct scan *s, unsigned cp)
 }
 
 /*
- * The character of three bytes at p (readable), for scan_high, out of its
- * loops: SCAN_LETTER for a letter that stands as it is if words, SCAN_SEP
- * for a separator if inblock, else 0 (an invalid sequence too).
+ * The character of three bytes at p (readable), for scan_high: its
+ * scan_three_class, or 0 for an invalid sequence.
  */
-int scan_three(struct scan *s, const unsigned char *p, int words,
-	    int inblock);
+static inline int
+scan_three(struct scan *s, const unsigned char *p)
+{
+	unsigned cp;
+
+	if ((p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
+		return 0;
+	cp = (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	/* Overlong, or a surrogate: U+FFFD, the slow way. */
+	if (cp < TOKEN_TWO || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return scan_three_class(s, cp);
+}
 
 /*
  * Of the non-ASCII bytes of the block at p, the bits of high, those that
@@ -198,10 +210,12 @@ int scan_three(struct scan *s, const unsigned char *p, int words,
  * before it, never between its bytes.
  *
  * For the character scanners, which make an item of each character, low
- * is NULL: unless lead is also NULL, the letters of two bytes are taken
- * as two word bytes (*word) of which the first is in *lead, for an item
- * of its own, and across blocks as for words (the second byte, in the
- * next, an item of none).  Without carry, nothing is taken across blocks.
+ * is NULL: unless lead is also NULL, the letters are taken as word bytes
+ * (*word) of which the first is in lead[0], for an item of its own, and
+ * the others, for none, the byte after it and those in lead[1]: of two
+ * bytes those whose fold is below U+0800, of three those that stand as
+ * they are; across blocks as for words (the bytes in the next block in
+ * its lead[1]).  Without carry, nothing is taken across blocks.
  */
 static inline __attribute__((always_inline)) uint64_t
 scan_high(struct scan *s, const unsigned char *p, uint64_t high,
@@ -223,6 +237,8 @@ scan_high(struct scan *s, const unsigned char *p, uint64_t high,
 				low[0] = (unsigned char)(0x80 | (cp & 0x3F));
 			}
 			*word |= m;
+			if (lead != NULL)
+				lead[1] |= m;
 			taken = m;
 			high &= ~m;
 		}
@@ -244,7 +260,7 @@ scan_high(struct scan *s, const unsigned char *p, uint64_t high,
 					low[i + 1] = (unsigned char)(0x80 |
 					    (cp & 0x3F));
 				} else if (lead != NULL && cp < TOKEN_TWO)
-					*lead |= (uint64_t)1 << i;
+					lead[0] |= (uint64_t)1 << i;
 				else
 					break;
 				*word |= m;
@@ -253,12 +269,17 @@ scan_high(struct scan *s, const unsigned char *p, uint64_t high,
 			if (i == 63)
 				*carry = 1;
 		} else if ((p[i] & 0xF0) == 0xE0 && i + 2 < lim) {
-			k = scan_three(s, p + i, low != NULL, i < 62);
-			if (k == 0)
+			k = scan_three(s, p + i);
+			if (k == 0 || (k == SCAN_LETTER && low == NULL &&
+			    lead == NULL) || (k == SCAN_SEP && i > 61))
 				break;
 			m = (uint64_t)7 << i;	/* (to bit 63 for i > 61) */
 			if (k == SCAN_LETTER) {
 				*word |= m;
+				if (lead != NULL) {
+					lead[0] |= (uint64_t)1 << i;
+					lead[1] |= m & (m - 1);
+				}
 				if (i > 61)
 					*carry = (int)i - 61;
 			}
@@ -303,11 +324,39 @@ scan_two_hash(struct scan *s, unsigned cp)
 	return scan_two_fill(s, cp);
 }
 
+/* scan_three_hash's slow way. */
+uint64_t scan_three_fill(struct scan *s, unsigned cp);
+
+/* The item hash of the character cp, below TOKEN_THREE. */
+static inline uint64_t
+scan_three_hash(struct scan *s, unsigned cp)
+{
+	if (s->threehash != NULL && (s->threehash[TOKEN_THREE + cp / 64] >>
+	    cp % 64 & 1))
+		return s->threehash[cp];
+	return scan_three_fill(s, cp);
+}
+
 /*
- * The items of a block of characters with letters of two bytes (the bits
- * of their first bytes in lead; see scan_high): each character of chars,
- * after a space if its bit is set in st too; the letters' from their
- * hashes (scan_two_hash, s->two giving their folds).
+ * The item of the letter whose first byte is at p, as scan_high took it
+ * for a character scanner: xxh_le64_lin of its hash (s->two giving the
+ * fold of one of two bytes; one of three stands as it is).
+ */
+static inline uint64_t
+scan_letter_item(struct scan *s, const unsigned char *p)
+{
+	if (p[0] < 0xE0)
+		return xxh_le64_lin(scan_two_hash(s, s->two[(p[0] & 0x1Fu) <<
+		    6 | (p[1] & 0x3Fu)]));
+	return xxh_le64_lin(scan_three_hash(s, (p[0] & 0x0Fu) << 12 |
+	    (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu)));
+}
+
+/*
+ * The items of a block of characters with letters of more than one byte
+ * (the bits of their first bytes in lead; see scan_high): each character
+ * of chars, after a space if its bit is set in st too; the letters' from
+ * their hashes (scan_letter_item).
  *
  * scan_items_fix puts the letters' right in out, the items made as if
  * all were ASCII (a letter's first byte for it): each one's place is the
@@ -328,14 +377,13 @@ scan_items_two(struct scan *s, const unsigned char *p,
 		i = (unsigned)__builtin_ctzll(chars);
 		if (st >> i & 1)
 			out[c++] = s->lin[' '];
-		out[c++] = lead >> i & 1 ? xxh_le64_lin(scan_two_hash(s,
-		    s->two[(p[i] & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu)])) :
+		out[c++] = lead >> i & 1 ? scan_letter_item(s, p + i) :
 		    s->lin[b[i]];
 	}
 	return c;
 }
 
-static inline void
+static inline __attribute__((always_inline)) void
 scan_items_fix(struct scan *s, const unsigned char *p, uint64_t st,
     uint64_t chars, uint64_t lead, uint64_t *out)
 {
@@ -347,8 +395,7 @@ scan_items_fix(struct scan *s, const unsigned char *p, uint64_t st,
 		below = ((uint64_t)1 << i) - 1;
 		out[__builtin_popcountll(chars & below) +
 		    __builtin_popcountll(st & (below << 1 | 1))] =
-		    xxh_le64_lin(scan_two_hash(s, s->two[(p[i] & 0x1Fu) << 6 |
-		    (p[i + 1] & 0x3Fu)]));
+		    scan_letter_item(s, p + i);
 	}
 }
 

@@ -49,7 +49,8 @@ char_hash(struct shingler *s, uint32_t cp)
 	if (cp < 128)
 		return s->ws.ascii[cp];
 	if (cp >= TOKEN_TWO)
-		return token_char_hash(cp, s->ws.seed);
+		return cp < TOKEN_THREE ? scan_three_hash(&s->ws, cp) :
+		    token_char_hash(cp, s->ws.seed);
 	return scan_two_hash(&s->ws, cp);
 }
 
@@ -647,6 +648,8 @@ shingle_free(struct shingler *s)
 	s->ws.cache = NULL;
 	free(s->ws.three);
 	s->ws.three = NULL;
+	free(s->ws.threehash);
+	s->ws.threehash = NULL;
 	free(s->ws.twohash);
 	s->ws.twohash = NULL;
 	memset(s->ws.twoset, 0, sizeof(s->ws.twoset));

@@ -26,6 +26,16 @@ scan_two_fill(struct scan *s, unsigned cp)
 	return s->twohash[cp] = token_char_hash(cp, s->seed);
 }
 
+uint64_t
+scan_three_fill(struct scan *s, unsigned cp)
+{
+	if (s->threehash == NULL)
+		s->threehash = xcalloc(TOKEN_THREE + TOKEN_THREE / 64,
+		    sizeof(*s->threehash));
+	s->threehash[TOKEN_THREE + cp / 64] |= (uint64_t)1 << cp % 64;
+	return s->threehash[cp] = token_char_hash(cp, s->seed);
+}
+
 const uint64_t *
 scan_three_make(struct scan *s, unsigned g)
 {
@@ -43,23 +53,6 @@ scan_three_make(struct scan *s, unsigned g)
 	}
 	t[SCAN_THREE_MADE + g / 64] |= (uint64_t)1 << g % 64;
 	return t;
-}
-
-int
-scan_three(struct scan *s, const unsigned char *p, int words, int inblock)
-{
-	unsigned cp;
-	int k;
-
-	if ((p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
-		return 0;
-	cp = (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
-	/* Overlong, or a surrogate: U+FFFD, the slow way. */
-	if (cp < TOKEN_TWO || (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
-	k = scan_three_class(s, cp);
-	return (k == SCAN_LETTER && words) || (k == SCAN_SEP && inblock) ?
-	    k : 0;
 }
 
 #ifdef CPU_BLOCK_SCAN
@@ -293,7 +286,7 @@ classify_block(struct scan *s, const unsigned char *p, int keeppunct,
 	(void)v3;
 #endif
 	if (lead != NULL)
-		*lead = 0;
+		lead[0] = lead[1] = 0;
 	if (*high != 0)
 		*high &= ~scan_high(s, p, *high, spaced == NULL ? low : NULL,
 		    word, lim, carry, lead);
@@ -780,9 +773,9 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold, int v3)
 {
 	unsigned char low[64], spaced[64];
-	uint64_t mw, mu, mh, st, lead, chars, *qh;
+	uint64_t mw, mu, mh, st, lead[2], chars, *qh;
 	const uint64_t *lin = s->lin;
-	int pendsep = s->pendsep, anychar = s->anychar, carry = 0, cin = 0;
+	int pendsep = s->pendsep, anychar = s->anychar, carry = 0;
 	struct itemq q;
 	unsigned stop = 64;
 
@@ -791,7 +784,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		return p;
 	}
 	classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low, spaced,
-	    (size_t)(end - p), &carry, &lead);
+	    (size_t)(end - p), &carry, lead);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -808,11 +801,11 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		if (q.nq > QCAP - QBLOCK)
 			q_drain(s, &q);
 		qh = q.h + s->n + q.nq;
-		/* A letter of two bytes is one item, at its first byte. */
-		chars = mw & ~(lead << 1 | (uint64_t)cin);
+		/* A letter is one item, at its first byte. */
+		chars = mw & ~(lead[0] << 1 | lead[1]);
 #ifndef CPU_SSE2_SCAN
-		if (lead != 0 || cin)
-			q.nq += scan_items_two(s, p, spaced, st, chars, lead,
+		if (lead[0] != 0)
+			q.nq += scan_items_two(s, p, spaced, st, chars, lead[0],
 			    qh);
 		else
 #endif
@@ -822,17 +815,16 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 				qh[0] = lin[' '];
 			q.nq += (st & 1) + items(s, spaced, chars | st >> 1,
 			    qh + (st & 1), v3);
-			if (lead != 0)
-				scan_items_fix(s, p, st, chars, lead, qh);
+			if (lead[0] != 0)
+				scan_items_fix(s, p, st, chars, lead[0], qh);
 		}
 		anychar |= mw != 0;
 		if (stop > 0)
 			pendsep = !(mw >> (stop - 1) & 1);
 		if (!scan_step(&p, end, stop, carry, scalar_until))
 			break;
-		cin = carry;
 		classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low,
-		    spaced, (size_t)(end - p), &carry, &lead);
+		    spaced, (size_t)(end - p), &carry, lead);
 	}
 	q_end(s, &q);
 	s->pendsep = pendsep;

@@ -124,7 +124,7 @@ classify(struct scan *s, const unsigned char *p, int keeppunct,
 	if (h == 0)
 		*carry = 0;
 	if (lead != NULL) {
-		*lead = 0;
+		lead[0] = lead[1] = 0;
 		if (h != 0)
 			*high = h & ~scan_high(s, p, h, NULL, word, lim, carry,
 			    lead);
@@ -733,9 +733,9 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
     int keeppunct, int fold)
 {
 	unsigned char item[192];
-	uint64_t mw, mh, st, lead, chars;
+	uint64_t mw, mh, st, lead[2], chars;
 	unsigned g, k, nq = 0, stop = 64;
-	int pendsep = s->pendsep, anychar = s->anychar, carry = 0, cin = 0;
+	int pendsep = s->pendsep, anychar = s->anychar, carry = 0;
 	__m512i lo;
 
 	if (end - p < 64) {
@@ -743,7 +743,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		return p;
 	}
 	lo = classify(s, p, keeppunct, fold, &mw, &mh, (size_t)(end - p),
-	    &carry, NULL, &lead);
+	    &carry, NULL, lead);
 	/* Return at once if it has no word byte before its first non-ASCII. */
 	if (mh != 0 && (mw & scan_cut(mh, p, scalar_until)) == 0)
 		return p;
@@ -757,8 +757,8 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
 		if (!anychar)
 			st &= ~(mw & -mw);
-		/* A letter of two bytes is one item, at its first byte. */
-		chars = mw & ~(lead << 1 | (uint64_t)cin);
+		/* A letter is one item, at its first byte. */
+		chars = mw & ~(lead[0] << 1 | lead[1]);
 		k = items(lo, st, chars, item);
 		/* (Past the k items, any index of the table will do.) */
 		for (g = 0; g < k; g += 8)
@@ -767,8 +767,9 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
 			    (const __m128i *)(item + g))),
 			    _mm512_set1_epi64(127)), (const void *)s->lin, 8));
-		if (lead != 0)
-			scan_items_fix(s, p, st, chars, lead, wq_hash(q) + nq);
+		if (lead[0] != 0)
+			scan_items_fix(s, p, st, chars, lead[0],
+			    wq_hash(q) + nq);
 		nq += k;
 		anychar |= mw != 0;
 		if (stop > 0)
@@ -780,9 +781,8 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		}
 		if (!scan_step(&p, end, stop, carry, scalar_until))
 			break;
-		cin = carry;
 		lo = classify(s, p, keeppunct, fold, &mw, &mh, (size_t)(end - p),
-		    &carry, NULL, &lead);
+		    &carry, NULL, lead);
 	}
 	q->nq = nq;
 	roll_chars(s, q);

@@ -1559,8 +1559,8 @@ test_two_bytes(void)
  * The code points of three bytes in UTF-8 take bitmaps, made as they are
  * met (scan_three_class): they say what token_isword and token_fold say
  * of each.  The word
- * scanners take the letters that stand as they are (CJK, say) and the
- * separators within a block, on every path, and a letter across two
+ * and character scanners take the letters that stand as they are (CJK,
+ * say) and the separators within a block, on every path, and a letter across two
  * blocks at any place (periods of 9 and 20 bytes against blocks of 64): a
  * text of them goes no byte the slow way, and shingles as the reference
  * does.  Then a text of every
@@ -1629,6 +1629,26 @@ test_three_bytes(void)
 				    "hashes differ", from, flags, path_name(vec),
 				    got.n, want.n);
 			}
+	/* The character scanners, each letter one item. */
+	for (from = 0; from < 3; from++)
+		for (vec = 0; vec < 3; vec++) {
+			cpu_path(vec);
+			sc = mkscheme(1, 3, 0, 3);
+			shingle_init(&sh, &sc, NULL, coll_sink,
+			    &(struct coll){ 0 });
+			until = text + from;
+			p = chars_scanner(&sh, text + from, text + 330, &until);
+			CHECK(p >= text + 330 - 64 && until == text + 330,
+			    "characters from %zu, %s: stopped at %td, the slow "
+			    "way to %td", from, path_name(vec), p - text,
+			    until - text);
+			shingle_free(&sh);
+			ref_shingles(&sc, text + from, 330 - from, &want);
+			shingle_doc(&sc, text + from, 330 - from, 0, &got);
+			CHECK(coll_equal(&want, &got), "characters from %zu, "
+			    "%s: %zu shingles, reference %zu, or hashes differ",
+			    from, path_name(vec), got.n, want.n);
+		}
 	cpu_disable(0);
 	for (cp = TOKEN_TWO; cp < TOKEN_THREE; cp++) {
 		if (cp >= 0xD800 && cp <= 0xDFFF)
