@@ -16,9 +16,9 @@
 # The texts are the manual pages installed here, made up to the size by repeating
 # them: English (man1 and man3, about plain ASCII), the same English with its
 # quotes, apostrophes and spaced hyphens made typographic (’ ” —, as text from the
-# web or a word processor has them), and the German, French and Russian pages if
-# installed (manpages-de, manpages-fr, manpages-ru); a missing one is a row that
-# says so. Each text is hashed with -w 3 and -c 5 by the best vector path and with
+# web or a word processor has them), and the German, French, Russian, Japanese and
+# Chinese pages if installed (manpages-de, manpages-fr, manpages-ru, manpages-ja,
+# manpages-zh); a missing one is a row that says so. Each text is hashed with -w 3 and -c 5 by the best vector path and with
 # AVX2 only (NEARDUP_NO_AVX512=1), and by ssdeep. Runs alternate (round-robin);
 # each is timed by GNU time, output to /dev/null. Reported: median seconds, MB/s,
 # the ratio to ssdeep on the same text, and the time over that of the English text
@@ -80,7 +80,7 @@ EOF
 fi
 [ ${#texts[@]} -gt 0 ] || die "no manual pages in /usr/share/man/man1 or man3"
 missing=()
-for l in de fr ru; do
+for l in de fr ru ja zh_CN; do
   if text "$l" "/usr/share/man/$l"; then texts+=("$l"); else missing+=("$l"); fi
 done
 cat "$tmp"/*.txt >/dev/null
@@ -145,6 +145,6 @@ for ((i = 0; i < n; i++)); do
 done
 echo
 for l in ${missing[@]+"${missing[@]}"}; do
-  echo "No /usr/share/man/$l here: its row is left out (install manpages-$l)."
+  echo "No /usr/share/man/$l here: its row is left out (install manpages-${l%_*})."
 done
 echo "Load average after: $(cut -d' ' -f1-3 /proc/loadavg)."
