@@ -168,8 +168,15 @@ scan_three_class(struct scan *s, unsigned cp)
 	    t[SCAN_THREE_SEPS + g] & bit ? SCAN_SEP : 0;
 }
 
+/* The code point of the three bytes at p, a lead byte and two more. */
+static inline unsigned
+scan_three_cp(const unsigned char *p)
+{
+	return (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+}
+
 /*
- * The character of three bytes at p (readable), for scan_high: its
+ * The character of three bytes at p (readable; p[0] from E0 to EF): its
  * scan_three_class, or 0 for an invalid sequence.
  */
 static inline int
@@ -179,7 +186,7 @@ scan_three(struct scan *s, const unsigned char *p)
 
 	if ((p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
 		return 0;
-	cp = (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	cp = scan_three_cp(p);
 	/* Overlong, or a surrogate: U+FFFD, the slow way. */
 	if (cp < TOKEN_TWO || (cp >= 0xD800 && cp <= 0xDFFF))
 		return 0;
@@ -348,8 +355,7 @@ scan_letter_item(struct scan *s, const unsigned char *p)
 	if (p[0] < 0xE0)
 		return xxh_le64_lin(scan_two_hash(s, s->two[(p[0] & 0x1Fu) <<
 		    6 | (p[1] & 0x3Fu)]));
-	return xxh_le64_lin(scan_three_hash(s, (p[0] & 0x0Fu) << 12 |
-	    (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu)));
+	return xxh_le64_lin(scan_three_hash(s, scan_three_cp(p)));
 }
 
 /*

@@ -84,8 +84,8 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 #endif
 #ifdef CPU_BLOCK_SCAN
 	/*
-	 * Only the portable word scanner looks words up in the cache, and
-	 * not with AVX-512, which hashes them in batches instead.
+	 * Only the portable word scanner looks words up in the cache; with
+	 * VBMI2, wordvec.c hashes them in batches instead.
 	 */
 	if (!s->ws.avx512 && !s->chars && wt == NULL)
 		s->ws.cache = xcalloc((size_t)1 << SCAN_CACHE_BITS,
@@ -397,7 +397,7 @@ put_twos(struct shingler *s, const unsigned char *p, const unsigned char *end)
 /*
  * The same for code points of three bytes (CJK, kana, Hangul, Indic
  * scripts, Thai: runs of them) that are word characters as they are, or
- * one that is a separator (scan_three_class).  Sentences of CJK, whose
+ * one that is a separator (scan_three).  Sentences of CJK, whose
  * fullwidth commas are word characters, are words longer than the block
  * scanners take, and come this way.
  */
@@ -406,16 +406,11 @@ put_threes(struct shingler *s, const unsigned char *p,
     const unsigned char *end)
 {
 	const unsigned char *q = p;
-	uint32_t cp;
 	int k;
 
-	while (end - q >= 3 && (q[0] & 0xF0) == 0xE0 &&
-	    (q[1] & 0xC0) == 0x80 && (q[2] & 0xC0) == 0x80) {
-		cp = (q[0] & 0x0Fu) << 12 | (q[1] & 0x3Fu) << 6 |
-		    (q[2] & 0x3Fu);
-		if (cp < TOKEN_TWO || (cp >= 0xD800 && cp <= 0xDFFF))
-			break;		/* U+FFFD: put_high */
-		if ((k = scan_three_class(&s->ws, cp)) != SCAN_LETTER) {
+	/* (Not a letter as it is, nor a separator: put_high.) */
+	while (end - q >= 3 && (q[0] & 0xF0) == 0xE0) {
+		if ((k = scan_three(&s->ws, q)) != SCAN_LETTER) {
 			if (q == p && k == SCAN_SEP) {
 				separator(s);
 				q += 3;
