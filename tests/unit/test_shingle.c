@@ -1214,6 +1214,31 @@ chars_scanner(struct shingler *sh, const unsigned char *p,
 }
 
 /*
+ * The scanner of scheme sc (words or characters) on path vec over text[0
+ * .. len): where it stopped (*stop) and to where it left the text to the
+ * byte-at-a-time path (*until, text if nowhere).  Returns whether the
+ * shingler, scanners and all, gives what the reference does there (in
+ * got and want).
+ */
+static int
+scanner_run(const struct scheme *sc, int vec, const unsigned char *text,
+    size_t len, const unsigned char **stop, const unsigned char **until,
+    struct coll *want, struct coll *got)
+{
+	struct shingler sh;
+
+	cpu_path(vec);
+	shingle_init(&sh, sc, NULL, coll_sink, &(struct coll){ 0 });
+	*until = text;
+	*stop = (sc->chars ? chars_scanner : words_scanner)(&sh, text,
+	    text + len, until);
+	shingle_free(&sh);
+	ref_shingles(sc, text, len, want);
+	shingle_doc(sc, text, len, 0, got);
+	return coll_equal(want, got);
+}
+
+/*
  * The block scanners go on to a block's first non-ASCII byte they do not
  * take, and leave to the byte-at-a-time path only what runs from there to
  * past the block's last non-ASCII byte (scan_cut): the words before it
@@ -1329,7 +1354,7 @@ test_scan_twos(void)
 	struct shingler sh;
 	struct scheme sc;
 	size_t j, from;
-	int vec, keepcase;
+	int vec, keepcase, ok;
 
 	for (j = 0; j < sizeof(text); j++)
 		text[j] = (unsigned char)"ab\xd0\x96\xd0\xb6 "[j % 7];
@@ -1337,27 +1362,19 @@ test_scan_twos(void)
 	for (from = 0; from < 2; from++)
 		for (keepcase = 0; keepcase < 2; keepcase++)
 			for (vec = 0; vec < 3; vec++) {
-				cpu_path(vec);
 				sc = mkscheme(0, 2, keepcase ? F_KEEPCASE : 0,
 				    3);
-				shingle_init(&sh, &sc, NULL, coll_sink,
-				    &(struct coll){ 0 });
-				until = text + from;
-				p = words_scanner(&sh, text + from,
-				    text + sizeof(text), &until);
+				ok = scanner_run(&sc, vec, text + from,
+				    sizeof(text) - from, &p, &until, &want,
+				    &got);
 				CHECK(p == text + sizeof(text) - (from == 0) &&
 				    until == text + from, "from %zu, %s: "
 				    "stopped at %td, the slow way to %td", from,
 				    path_name(vec), p - text, until - text);
-				shingle_free(&sh);
-				ref_shingles(&sc, text + from,
-				    sizeof(text) - from, &want);
-				shingle_doc(&sc, text + from, sizeof(text) - from,
-				    0, &got);
-				CHECK(coll_equal(&want, &got), "from %zu, %s%s: "
-				    "%zu shingles, reference %zu, or hashes "
-				    "differ", from, path_name(vec), keepcase ?
-				    ", --keep-case" : "", got.n, want.n);
+				CHECK(ok, "from %zu, %s%s: %zu shingles, "
+				    "reference %zu, or hashes differ", from,
+				    path_name(vec), keepcase ? ", --keep-case" :
+				    "", got.n, want.n);
 			}
 	/*
 	 * The character scanners take the letters too, each one item
@@ -1365,25 +1382,16 @@ test_scan_twos(void)
 	 */
 	for (from = 0; from < 2; from++)
 		for (vec = 0; vec < 3; vec++) {
-			cpu_path(vec);
 			sc = mkscheme(1, 3, 0, 3);
-			shingle_init(&sh, &sc, NULL, coll_sink,
-			    &(struct coll){ 0 });
-			until = text + from;
-			p = chars_scanner(&sh, text + from, text + sizeof(text),
-			    &until);
+			ok = scanner_run(&sc, vec, text + from,
+			    sizeof(text) - from, &p, &until, &want, &got);
 			CHECK(p == text + sizeof(text) - (from == 0) &&
 			    until == text + sizeof(text), "characters "
 			    "from %zu, %s: stopped at %td, the slow way to %td",
 			    from, path_name(vec), p - text, until - text);
-			shingle_free(&sh);
-			ref_shingles(&sc, text + from, sizeof(text) - from,
-			    &want);
-			shingle_doc(&sc, text + from, sizeof(text) - from, 0,
-			    &got);
-			CHECK(coll_equal(&want, &got), "characters from %zu, "
-			    "%s: %zu shingles, reference %zu, or hashes differ",
-			    from, path_name(vec), got.n, want.n);
+			CHECK(ok, "characters from %zu, %s: %zu shingles, "
+			    "reference %zu, or hashes differ", from,
+			    path_name(vec), got.n, want.n);
 		}
 	/*
 	 * A capital I with a dot, which folds to one byte, 'i': the word
@@ -1558,15 +1566,14 @@ test_two_bytes(void)
 /*
  * The code points of three bytes in UTF-8 take bitmaps, made as they are
  * met (scan_three_class): they say what token_isword and token_fold say
- * of each.  The word
- * and character scanners take the letters that stand as they are (CJK,
- * say) and the separators within a block, on every path, and a letter across two
- * blocks at any place (periods of 9 and 20 bytes against blocks of 64): a
- * text of them goes no byte the slow way, and shingles as the reference
- * does.  Then a text of every
- * such code point, of an overlong sequence and a surrogate, each between
- * ASCII letters, a space or another of them, and words of them longer
- * than the token buffer, at each offset (put_threes), under each option,
+ * of each.  The word and character scanners take the letters that stand
+ * as they are (CJK, say) and the separators within a block, on every
+ * path, and a letter across two blocks at any place (periods of 9 and 20
+ * bytes against blocks of 64): a text of them goes no byte the slow way,
+ * and shingles as the reference does.  Then a text of every such code
+ * point, of an overlong sequence and a surrogate, each between ASCII
+ * letters, a space or another of them, and words of them longer than
+ * the token buffer, at each offset (put_threes), under each option,
  * words and characters, fed whole and a byte at a time.
  */
 static void
@@ -1579,7 +1586,7 @@ test_three_bytes(void)
 	struct scheme sc;
 	size_t len = 0, j, from, blk;
 	uint32_t cp;
-	int flags, chars, vec, bad = 0, w, k;
+	int flags, chars, vec, bad = 0, w, k, ok;
 
 	for (flags = 0; flags < 4; flags++) {
 		sc = mkscheme(0, 2, flags, 3);
@@ -1608,47 +1615,27 @@ test_three_bytes(void)
 	memset(text + 250, ' ', 80);	/* no 。 across blocks */
 	for (from = 0; from < 3; from++)
 		for (flags = 0; flags < 4; flags++)
-			for (vec = 0; vec < 3; vec++) {
-				cpu_path(vec);
-				sc = mkscheme(0, 2, flags, 3);
-				shingle_init(&sh, &sc, NULL, coll_sink,
-				    &(struct coll){ 0 });
-				until = text + from;
-				p = words_scanner(&sh, text + from, text + 330,
-				    &until);
-				CHECK(p >= text + 330 - 64 && until == text +
-				    from, "from %zu, flags %d, %s: stopped at "
-				    "%td, the slow way to %td", from, flags,
-				    path_name(vec), p - text, until - text);
-				shingle_free(&sh);
-				ref_shingles(&sc, text + from, 330 - from, &want);
-				shingle_doc(&sc, text + from, 330 - from, 0,
-				    &got);
-				CHECK(coll_equal(&want, &got), "from %zu, flags "
-				    "%d, %s: %zu shingles, reference %zu, or "
-				    "hashes differ", from, flags, path_name(vec),
-				    got.n, want.n);
-			}
-	/* The character scanners, each letter one item. */
-	for (from = 0; from < 3; from++)
-		for (vec = 0; vec < 3; vec++) {
-			cpu_path(vec);
-			sc = mkscheme(1, 3, 0, 3);
-			shingle_init(&sh, &sc, NULL, coll_sink,
-			    &(struct coll){ 0 });
-			until = text + from;
-			p = chars_scanner(&sh, text + from, text + 330, &until);
-			CHECK(p >= text + 330 - 64 && until == text + 330,
-			    "characters from %zu, %s: stopped at %td, the slow "
-			    "way to %td", from, path_name(vec), p - text,
-			    until - text);
-			shingle_free(&sh);
-			ref_shingles(&sc, text + from, 330 - from, &want);
-			shingle_doc(&sc, text + from, 330 - from, 0, &got);
-			CHECK(coll_equal(&want, &got), "characters from %zu, "
-			    "%s: %zu shingles, reference %zu, or hashes differ",
-			    from, path_name(vec), got.n, want.n);
-		}
+			for (chars = 0; chars < 2; chars++)
+				for (vec = 0; vec < 3; vec++) {
+					sc = mkscheme(chars, 2 + chars, flags,
+					    3);
+					ok = scanner_run(&sc, vec, text + from,
+					    330 - from, &p, &until, &want, &got);
+					/* (Character scanners: to the end.) */
+					CHECK(p >= text + 330 - 64 && until ==
+					    (chars ? text + 330 : text + from),
+					    "from %zu, flags %d, %s, %s: "
+					    "stopped at %td, the slow way to "
+					    "%td", from, flags, chars ?
+					    "characters" : "words",
+					    path_name(vec), p - text,
+					    until - text);
+					CHECK(ok, "from %zu, flags %d, %s, %s: "
+					    "%zu shingles, reference %zu, or "
+					    "hashes differ", from, flags, chars ?
+					    "characters" : "words",
+					    path_name(vec), got.n, want.n);
+				}
 	cpu_disable(0);
 	for (cp = TOKEN_TWO; cp < TOKEN_THREE; cp++) {
 		if (cp >= 0xD800 && cp <= 0xDFFF)
