@@ -16,12 +16,13 @@
 # The texts are the manual pages installed here, made up to the size by repeating
 # them: English (man1 and man3, about plain ASCII), the same English with its
 # quotes, apostrophes and spaced hyphens made typographic (’ ” —, as text from the
-# web or a word processor has them), and the German, French, Russian, Japanese and
-# Chinese pages if installed (manpages-de, manpages-fr, manpages-ru, manpages-ja,
-# manpages-zh); a missing one is a row that says so. Each text is hashed with -w 3 and -c 5 by the best vector path and with
-# AVX2 only (NEARDUP_NO_AVX512=1), and by ssdeep. Runs alternate (round-robin);
-# each is timed by GNU time, output to /dev/null. Reported: median seconds, MB/s,
-# the ratio to ssdeep on the same text, and the time over that of the English text
+# web or a word processor has them), and the German, French, Russian, Japanese
+# and Chinese pages if installed (manpages-de, manpages-fr, manpages-ru,
+# manpages-ja, manpages-zh); a missing one is a row that says so. Each text is
+# hashed with -w 3 and -c 5 by the best vector path and with AVX2 only
+# (NEARDUP_NO_AVX512=1), and by ssdeep. Runs alternate (round-robin); each is
+# timed by GNU time, output to /dev/null. Reported: median seconds, MB/s, the
+# ratio to ssdeep on the same text, and the time over that of the English text
 # for the same contender (1.00 would be: no cost for the accents).
 set -euo pipefail
 export LC_ALL=C

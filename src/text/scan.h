@@ -11,8 +11,9 @@
  * finds and queues the n-grams in out, finished, then returns where it
  * stopped, again between words.  It calls nothing above it: what it
  * cannot do (a word it cannot see the end of, non-ASCII bytes other than
- * those scan_high takes) it leaves to its caller by returning, and a full out it hands to
- * the flush its caller gave it.  Unweighted shingling only.
+ * those scan_high takes) it leaves to its caller by returning, and a full
+ * out it hands to the flush its caller gave it.  Unweighted shingling
+ * only.
  */
 #ifndef SCAN_H
 #define SCAN_H

@@ -864,14 +864,14 @@ scan_by_options(struct scan *s, const unsigned char *p,
  * miss it, else in batches (wordhash.c) for the next SCAN_BATCHED (about
  * 7 MB of prose or code), twice as many at each trial that fails in a
  * row, up to 2^(SCAN_BACKOFF - 1) times as many: a text of many distinct
- * words then spends little in trials.  A batch costs more than a cache that hits and
- * less than one that misses.  Few is a quarter with AVX2, where each
- * 64-bit multiply of the batch is made of three 32-bit ones, and an
- * eighth with AVX-512, whose batch costs less: kernel text, where 7% to
- * 9% of the words miss, is 6% faster through the cache there, and a text
- * where 14% miss as fast in batches (bench/README.md).  The words tried
- * are many more than the cache's slots, so that its first misses do not
- * decide.  With VBMI2, wordvec.c hashes every word in batches.
+ * words then spends little in trials.  A batch costs more than a cache
+ * that hits and less than one that misses.  Few is a quarter with AVX2,
+ * where each 64-bit multiply of the batch is made of three 32-bit ones,
+ * and an eighth with AVX-512, whose batch costs less: kernel text, where
+ * 7% to 9% of the words miss, is 6% faster through the cache there, and
+ * a text where 14% miss as fast in batches (bench/README.md).  The words
+ * tried are many more than the cache's slots, so that its first misses do
+ * not decide.  With VBMI2, wordvec.c hashes every word in batches.
  */
 #define SCAN_TRY	65536
 #define SCAN_BATCHED	((uint64_t)1 << 20)

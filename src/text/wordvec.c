@@ -240,8 +240,9 @@ wordvec_init(struct scan *s)
 
 /*
  * XXH3-64 of the words of 1 to 8 bytes in w, of lengths len: with the
- * tables ctl and key of wordvec_init, the mix of 1 to 3 bytes (XXH64's avalanche)
- * and that of 4 to 8 (rrmxmx) as one, their constants chosen by lane.
+ * tables ctl and key of wordvec_init, the mix of 1 to 3 bytes (XXH64's
+ * avalanche) and that of 4 to 8 (rrmxmx) as one, their constants chosen
+ * by lane.
  */
 INLINE512 __m512i
 xxh_short(__m512i w, __m512i len, __m512i ctl, __m512i key)
