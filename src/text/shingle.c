@@ -365,63 +365,49 @@ put_two(struct shingler *s, const unsigned char *p)
 }
 
 /*
- * Words: the code points of two bytes from p on (before end) while they
- * are word characters, onto the token, or one that is a separator; returns
- * the bytes taken, 0 if p holds no such code point.  (Cyrillic, Greek and
- * the like are runs of them.)
+ * Words: the code points of two and three bytes from p on (before end)
+ * while they are word characters, onto the token, or one that is a
+ * separator; returns the bytes taken, 0 if p holds no such code point.
+ * Cyrillic, Greek and the like are runs of two bytes (token_two), CJK,
+ * kana, Hangul, Indic scripts and Thai of three (scan_three); sentences of
+ * CJK, whose fullwidth commas are word characters, are words longer than
+ * the block scanners take, and come this way.  What neither settles (a
+ * letter of three bytes that folds, an invalid sequence) is put_high's.
  */
 static size_t
-put_twos(struct shingler *s, const unsigned char *p, const unsigned char *end)
+put_run(struct shingler *s, const unsigned char *p, const unsigned char *end)
 {
 	const unsigned char *q = p;
-	uint32_t cp;
-
-	while (end - q >= 2 && q[0] >= 0xC2 && q[0] <= 0xDF &&
-	    (q[1] & 0xC0) == 0x80) {
-		cp = s->ws.two[(q[0] & 0x1Fu) << 6 | (q[1] & 0x3Fu)];
-		if (cp == 0) {
-			if (q == p) {
-				separator(s);
-				q += 2;
-			}
-			break;
-		}
-		if (s->toklen > SHINGLE_TOKMAX - 2)
-			spill_token(s);
-		s->toklen += utf8_encode(cp, s->tok + s->toklen);
-		q += 2;
-	}
-	return (size_t)(q - p);
-}
-
-/*
- * The same for code points of three bytes (CJK, kana, Hangul, Indic
- * scripts, Thai: runs of them) that are word characters as they are, or
- * one that is a separator (scan_three).  Sentences of CJK, whose
- * fullwidth commas are word characters, are words longer than the block
- * scanners take, and come this way.
- */
-static size_t
-put_threes(struct shingler *s, const unsigned char *p,
-    const unsigned char *end)
-{
-	const unsigned char *q = p;
+	uint32_t cp = 0;
+	size_t n;
 	int k;
 
-	/* (Not a letter as it is, nor a separator: put_high.) */
-	while (end - q >= 3 && (q[0] & 0xF0) == 0xE0) {
-		if ((k = scan_three(&s->ws, q)) != SCAN_LETTER) {
+	for (;; q += n) {
+		if (end - q >= 2 && q[0] >= 0xC2 && q[0] <= 0xDF &&
+		    (q[1] & 0xC0) == 0x80) {
+			n = 2;
+			cp = s->ws.two[(q[0] & 0x1Fu) << 6 | (q[1] & 0x3Fu)];
+			k = cp != 0 ? SCAN_LETTER : SCAN_SEP;
+		} else if (end - q >= 3 && (q[0] & 0xF0) == 0xE0) {
+			n = 3;
+			k = scan_three(&s->ws, q);
+		} else
+			break;
+		if (k != SCAN_LETTER) {
 			if (q == p && k == SCAN_SEP) {
 				separator(s);
-				q += 3;
+				q += n;
 			}
 			break;
 		}
 		if (s->toklen > SHINGLE_TOKMAX - 3)
 			spill_token(s);
-		memcpy(s->tok + s->toklen, q, 3);
-		s->toklen += 3;
-		q += 3;
+		if (n == 2)	/* folded: below U+0800 again */
+			s->toklen += utf8_encode(cp, s->tok + s->toklen);
+		else {		/* as it is */
+			memcpy(s->tok + s->toklen, q, 3);
+			s->toklen += 3;
+		}
 	}
 	return (size_t)(q - p);
 }
@@ -555,8 +541,7 @@ shingle_feed(struct shingler *s, const void *buf, size_t len)
 			p++;
 			break;
 		default:
-			if ((r = put_twos(s, p, end)) > 0 ||
-			    (r = put_threes(s, p, end)) > 0)
+			if ((r = put_run(s, p, end)) > 0)
 				p += r;
 			else if ((r = put_high(s, p, (size_t)(end - p),
 			    0)) == 0)

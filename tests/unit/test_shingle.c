@@ -1573,7 +1573,7 @@ test_two_bytes(void)
  * and shingles as the reference does.  Then a text of every such code
  * point, of an overlong sequence and a surrogate, each between ASCII
  * letters, a space or another of them, and words of them longer than
- * the token buffer, at each offset (put_threes), under each option,
+ * the token buffer, at each offset (put_run), under each option,
  * words and characters, fed whole and a byte at a time.
  */
 static void
