@@ -350,6 +350,50 @@ grams_direct(const uint64_t *h, unsigned n, const __m512i *rc)
 	return x;
 }
 
+/* The lanes of a, each taken j items back (from prev past the first). */
+#define BACK(a, prev, j)	_mm512_alignr_epi64(a, prev, 8 - (j))
+
+/*
+ * The rolls of the items h[0 .. m), eight at a time, for an n of 4 to 8
+ * (a constant here), to out, finished.  Each item is first paired with the
+ * one before it, a_i = t_i ^ rotl(t_i-1, 1), and the n-gram is then the
+ * XOR of rotl(a_i-j, j) for even j < n - 1, and with n odd of
+ * rotl(t_i-n+1, n - 1): n / 2 + 1 rotations for eight n-grams where the
+ * direct way takes n - 1, and rotations are what the loop waits on (they
+ * and the multiplies of the finish run on one port).  The pairs of the
+ * eight before are carried, taken from the window at the start.
+ */
+INLINE512 void
+roll_pairs(const uint64_t *h, unsigned m, unsigned n, __m512i flip, int lin,
+    uint64_t *out, __m512i *last)
+{
+	/* The pairs of the window's items (the lanes past 9 - n). */
+	const __mmask8 win = (__mmask8)(0xff << (10 - n) & 0xff);
+	__m512i prev, a, x;
+	unsigned i;
+
+	prev = _mm512_xor_si512(_mm512_maskz_loadu_epi64(win, h - 8),
+	    _mm512_rol_epi64(_mm512_maskz_loadu_epi64(win, h - 9), 1));
+	for (i = 0; i < m; i += 8) {
+		a = _mm512_xor_si512(_mm512_loadu_si512(h + i),
+		    _mm512_rol_epi64(_mm512_loadu_si512(h + i - 1), 1));
+		x = _mm512_xor_si512(a, _mm512_rol_epi64(BACK(a, prev, 2), 2));
+		if (n >= 6)
+			x = _mm512_xor_si512(x, _mm512_rol_epi64(BACK(a, prev,
+			    4), 4));
+		if (n == 8)
+			x = _mm512_xor_si512(x, _mm512_rol_epi64(BACK(a, prev,
+			    6), 6));
+		if (n & 1)
+			x = _mm512_xor_si512(x, _mm512_rol_epi64(
+			    _mm512_loadu_si512(h + i - n + 1), (int)n - 1));
+		prev = a;
+		*last = x;
+		_mm512_storeu_si512(out + i, lin ? xxh_le64x8_end(
+		    _mm512_xor_si512(x, flip)) : xxh_le64x8(x, flip));
+	}
+}
+
 /*
  * Roll the window over the queued items and queue the n-grams in out,
  * finished (as shingle.c's finish would), after handing out to the flush
@@ -357,8 +401,9 @@ grams_direct(const uint64_t *h, unsigned n, const __m512i *rc)
  * that all in out before them are finished.  The items are hashes, or with
  * lin xxh_le64_lin of them (xxh.h), which leaves the n-grams only
  * xxh_le64_end to do.  Up to DIRECT_MAX, each roll is made from its n
- * items, n - 1 rotations and about n / 2 three-way XORs; past it, from the
- * roll before, in a constant 15 operations for eight.
+ * items: n - 1 rotations and about n / 2 three-way XORs below 4, by pairs
+ * (roll_pairs) from 4; past it, from the roll before, in a constant 15
+ * operations for eight.
  */
 INLINE512 void
 roll(struct scan *s, struct wordq *q, int lin)
@@ -379,6 +424,13 @@ roll(struct scan *s, struct wordq *q, int lin)
 	if (s->nout + nq + 8 > SCAN_BATCH)
 		s->flush(s->flushctx);
 	out = s->out + s->nout;
+	switch (n) {
+	case 4: roll_pairs(h, nq, 4, flip, lin, out, &last); goto rolled;
+	case 5: roll_pairs(h, nq, 5, flip, lin, out, &last); goto rolled;
+	case 6: roll_pairs(h, nq, 6, flip, lin, out, &last); goto rolled;
+	case 7: roll_pairs(h, nq, 7, flip, lin, out, &last); goto rolled;
+	case 8: roll_pairs(h, nq, 8, flip, lin, out, &last); goto rolled;
+	}
 	/*
 	 * Past DIRECT_MAX, R_i = rotl(R_i-1, 1) ^ d_i, with d_i = t_i ^
 	 * rotl(t_i-n, n): the XOR of rotl(d_j, i - j) over the lanes j <= i,
@@ -407,6 +459,7 @@ roll(struct scan *s, struct wordq *q, int lin)
 		_mm512_storeu_si512(out + i, lin ? xxh_le64x8_end(
 		    _mm512_xor_si512(x, flip)) : xxh_le64x8(x, flip));
 	}
+rolled:
 	_mm512_storeu_si512(q->word, last);
 	q->roll = q->word[(nq - 1) & 7];
 	/* The first n - 1 items of a document make no n-gram. */
