@@ -326,28 +326,39 @@ fold_long(unsigned char w[128], const unsigned char *p, unsigned len,
 	}
 }
 
-/* Up to this n, an n-gram is rolled from its items directly. */
-#define DIRECT_MAX	8
+/* The eight n-grams x, finished, to out (lin: see roll). */
+INLINE512 void
+roll_out(uint64_t *out, __m512i x, __m512i flip, int lin)
+{
+	_mm512_storeu_si512(out, lin ? xxh_le64x8_end(_mm512_xor_si512(x,
+	    flip)) : xxh_le64x8(x, flip));
+}
 
 /*
- * The rolls of the eight items at h, whose n - 1 predecessors are before
- * them: the XOR of rotl(h[-j], j) for j < n (window_gram), with rc[j] the
- * counts j, two rotated items to a three-way XOR.
+ * The rolls of the items h[0 .. m), eight at a time, for an n of 1 to 3
+ * (a constant here), each from its items: the XOR of rotl(h[i - j], j)
+ * for j < n (window_gram), to out, finished; the last eight to *last.
  */
-INLINE512 __m512i
-grams_direct(const uint64_t *h, unsigned n, const __m512i *rc)
+INLINE512 void
+roll_few(const uint64_t *h, unsigned m, unsigned n, __m512i flip, int lin,
+    uint64_t *out, __m512i *last)
 {
-	__m512i x = _mm512_loadu_si512(h);
-	unsigned j;
+	__m512i x;
+	unsigned i;
 
-	for (j = 1; j + 1 < n; j += 2)
-		x = _mm512_ternarylogic_epi64(x, _mm512_rolv_epi64(
-		    _mm512_loadu_si512(h - j), rc[j]), _mm512_rolv_epi64(
-		    _mm512_loadu_si512(h - j - 1), rc[j + 1]), 0x96);
-	if (j < n)
-		x = _mm512_xor_si512(x, _mm512_rolv_epi64(
-		    _mm512_loadu_si512(h - j), rc[j]));
-	return x;
+	for (i = 0; i < m; i += 8) {
+		x = _mm512_loadu_si512(h + i);
+		if (n == 2)
+			x = _mm512_xor_si512(x, _mm512_rol_epi64(
+			    _mm512_loadu_si512(h + i - 1), 1));
+		if (n == 3)
+			x = _mm512_ternarylogic_epi64(x, _mm512_rol_epi64(
+			    _mm512_loadu_si512(h + i - 1), 1),
+			    _mm512_rol_epi64(_mm512_loadu_si512(h + i - 2),
+			    2), 0x96);
+		*last = x;
+		roll_out(out + i, x, flip, lin);
+	}
 }
 
 /* The lanes of a, each taken j items back (from prev past the first). */
@@ -389,8 +400,39 @@ roll_pairs(const uint64_t *h, unsigned m, unsigned n, __m512i flip, int lin,
 			    _mm512_loadu_si512(h + i - n + 1), (int)n - 1));
 		prev = a;
 		*last = x;
-		_mm512_storeu_si512(out + i, lin ? xxh_le64x8_end(
-		    _mm512_xor_si512(x, flip)) : xxh_le64x8(x, flip));
+		roll_out(out + i, x, flip, lin);
+	}
+}
+
+/*
+ * The rolls for an n past 8, from the roll before: R_i = rotl(R_i-1, 1)
+ * ^ d_i, with d_i = t_i ^ rotl(t_i-n, n), is the XOR of rotl(d_j, i - j)
+ * over the lanes j <= i, made in three steps, and of the R before the
+ * eight (roll), rotated in.
+ */
+INLINE512 void
+roll_far(const uint64_t *h, unsigned m, unsigned n, uint64_t roll,
+    __m512i flip, int lin, uint64_t *out, __m512i *last)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	const __m512i rot = _mm512_set_epi64(8, 7, 6, 5, 4, 3, 2, 1);
+	const __m512i nv = _mm512_set1_epi64(n);
+	__m512i x, carry = _mm512_set1_epi64((long long)roll);
+	unsigned i;
+
+	for (i = 0; i < m; i += 8) {
+		x = _mm512_xor_si512(_mm512_loadu_si512(h + i),
+		    _mm512_rolv_epi64(_mm512_loadu_si512(h + i - n), nv));
+		x = _mm512_xor_si512(x, _mm512_rol_epi64(
+		    _mm512_alignr_epi64(x, zero, 7), 1));
+		x = _mm512_xor_si512(x, _mm512_rol_epi64(
+		    _mm512_alignr_epi64(x, zero, 6), 2));
+		x = _mm512_xor_si512(x, _mm512_rol_epi64(
+		    _mm512_alignr_epi64(x, zero, 4), 4));
+		x = _mm512_xor_si512(x, _mm512_rolv_epi64(carry, rot));
+		carry = _mm512_permutexvar_epi64(_mm512_set1_epi64(7), x);
+		*last = x;
+		roll_out(out + i, x, flip, lin);
 	}
 }
 
@@ -400,66 +442,38 @@ roll_pairs(const uint64_t *h, unsigned m, unsigned n, __m512i flip, int lin,
  * if it has no room for them and a vector more.  The caller sees to it
  * that all in out before them are finished.  The items are hashes, or with
  * lin xxh_le64_lin of them (xxh.h), which leaves the n-grams only
- * xxh_le64_end to do.  Up to DIRECT_MAX, each roll is made from its n
- * items: n - 1 rotations and about n / 2 three-way XORs below 4, by pairs
- * (roll_pairs) from 4; past it, from the roll before, in a constant 15
- * operations for eight.
+ * xxh_le64_end to do.  Each n has its own loop, for n up to 8 with the
+ * rotations as constants: the rolls are made from the items, directly up
+ * to 3 and by pairs from 4; past 8, from the roll before, in a constant
+ * 15 operations for eight.  Every way makes the window's roll R as well
+ * (window.h), so q->roll is right whichever made it.
  */
 INLINE512 void
 roll(struct scan *s, struct wordq *q, int lin)
 {
-	const __m512i zero = _mm512_setzero_si512();
-	const __m512i rot = _mm512_set_epi64(8, 7, 6, 5, 4, 3, 2, 1);
-	const __m512i nv = _mm512_set1_epi64(s->n);
 	const __m512i flip = _mm512_set1_epi64((long long)(lin ?
 	    xxh_le64_flip(s->seed) : s->vkey[4]));
 	unsigned i, nq = q->nq, n = s->n;
 	uint64_t *h = wq_hash(q), *out;
-	__m512i x, last = zero, carry, rc[DIRECT_MAX];
+	__m512i last = _mm512_setzero_si512();
 
 	if (nq == 0)
 		return;
-	for (i = 1; i < n && i < DIRECT_MAX; i++)
-		rc[i] = _mm512_set1_epi64(i);
 	if (s->nout + nq + 8 > SCAN_BATCH)
 		s->flush(s->flushctx);
 	out = s->out + s->nout;
 	switch (n) {
-	case 4: roll_pairs(h, nq, 4, flip, lin, out, &last); goto rolled;
-	case 5: roll_pairs(h, nq, 5, flip, lin, out, &last); goto rolled;
-	case 6: roll_pairs(h, nq, 6, flip, lin, out, &last); goto rolled;
-	case 7: roll_pairs(h, nq, 7, flip, lin, out, &last); goto rolled;
-	case 8: roll_pairs(h, nq, 8, flip, lin, out, &last); goto rolled;
+	case 1: roll_few(h, nq, 1, flip, lin, out, &last); break;
+	case 2: roll_few(h, nq, 2, flip, lin, out, &last); break;
+	case 3: roll_few(h, nq, 3, flip, lin, out, &last); break;
+	case 4: roll_pairs(h, nq, 4, flip, lin, out, &last); break;
+	case 5: roll_pairs(h, nq, 5, flip, lin, out, &last); break;
+	case 6: roll_pairs(h, nq, 6, flip, lin, out, &last); break;
+	case 7: roll_pairs(h, nq, 7, flip, lin, out, &last); break;
+	case 8: roll_pairs(h, nq, 8, flip, lin, out, &last); break;
+	default:
+		roll_far(h, nq, n, q->roll, flip, lin, out, &last);
 	}
-	/*
-	 * Past DIRECT_MAX, R_i = rotl(R_i-1, 1) ^ d_i, with d_i = t_i ^
-	 * rotl(t_i-n, n): the XOR of rotl(d_j, i - j) over the lanes j <= i,
-	 * in three steps, and the R before the eight rotated in.  The direct
-	 * rolls make R as well (window.h), so q->roll is right either way.
-	 */
-	carry = _mm512_set1_epi64((long long)q->roll);
-	for (i = 0; i < nq; i += 8) {
-		if (n <= DIRECT_MAX)
-			x = grams_direct(h + i, n, rc);
-		else {
-			x = _mm512_xor_si512(_mm512_loadu_si512(h + i),
-			    _mm512_rolv_epi64(_mm512_loadu_si512(h + i - n),
-			    nv));
-			x = _mm512_xor_si512(x, _mm512_rol_epi64(
-			    _mm512_alignr_epi64(x, zero, 7), 1));
-			x = _mm512_xor_si512(x, _mm512_rol_epi64(
-			    _mm512_alignr_epi64(x, zero, 6), 2));
-			x = _mm512_xor_si512(x, _mm512_rol_epi64(
-			    _mm512_alignr_epi64(x, zero, 4), 4));
-			x = _mm512_xor_si512(x, _mm512_rolv_epi64(carry, rot));
-			carry = _mm512_permutexvar_epi64(_mm512_set1_epi64(7),
-			    x);
-		}
-		last = x;
-		_mm512_storeu_si512(out + i, lin ? xxh_le64x8_end(
-		    _mm512_xor_si512(x, flip)) : xxh_le64x8(x, flip));
-	}
-rolled:
 	_mm512_storeu_si512(q->word, last);
 	q->roll = q->word[(nq - 1) & 7];
 	/* The first n - 1 items of a document make no n-gram. */

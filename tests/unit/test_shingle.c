@@ -970,8 +970,8 @@ test_reference(void)
 {
 	static const size_t blocks[] = { 0, 1, 3, 63, 64, 65, 200 };
 	/*
-	 * 8 and 9 each side of the AVX-512 roll's DIRECT_MAX; 4 to 8 rolled
-	 * by pairs there.
+	 * The AVX-512 roll has a loop for 1 to 3, one by pairs for 4 to 8
+	 * and one for 9 and up.
 	 */
 	static const unsigned ngrams[] = { 1, 3, 7, 64, 2, 8, 9, 4, 5, 6 };
 	const size_t nn = sizeof(ngrams) / sizeof(ngrams[0]);
