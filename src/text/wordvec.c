@@ -395,9 +395,11 @@ roll_pairs(const uint64_t *h, unsigned m, unsigned n, __m512i flip, int lin,
 		if (n == 8)
 			x = _mm512_xor_si512(x, _mm512_rol_epi64(BACK(a, prev,
 			    6), 6));
+		/* (n is a constant only once inlined: a count vector.) */
 		if (n & 1)
-			x = _mm512_xor_si512(x, _mm512_rol_epi64(
-			    _mm512_loadu_si512(h + i - n + 1), (int)n - 1));
+			x = _mm512_xor_si512(x, _mm512_rolv_epi64(
+			    _mm512_loadu_si512(h + i - n + 1),
+			    _mm512_set1_epi64(n - 1)));
 		prev = a;
 		*last = x;
 		roll_out(out + i, x, flip, lin);
