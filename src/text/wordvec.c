@@ -370,15 +370,15 @@ roll_few(const uint64_t *h, unsigned m, unsigned n, __m512i flip, int lin,
  * one before it, a_i = t_i ^ rotl(t_i-1, 1), and the n-gram is then the
  * XOR of rotl(a_i-j, j) for even j < n - 1, and with n odd of
  * rotl(t_i-n+1, n - 1): n / 2 + 1 rotations for eight n-grams where the
- * direct way takes n - 1, and rotations are what the loop waits on (they
- * and the multiplies of the finish run on one port).  The pairs of the
- * eight before are carried, taken from the window at the start.
+ * direct way takes n - 1 (on 512-bit vectors, rotations share a port
+ * with the finish's multiplies).  The pairs of the eight before are
+ * carried; at the start, they are made from the window's n items.
  */
 INLINE512 void
 roll_pairs(const uint64_t *h, unsigned m, unsigned n, __m512i flip, int lin,
     uint64_t *out, __m512i *last)
 {
-	/* The pairs of the window's items (the lanes past 9 - n). */
+	/* The pairs of the window's items, in the lanes past 9 - n. */
 	const __mmask8 win = (__mmask8)(0xff << (10 - n) & 0xff);
 	__m512i prev, a, x;
 	unsigned i;
