@@ -966,7 +966,7 @@ word_inputs() {
 		printf "%s%s", w, i % 11 ? " " : ",\n" } }' > lengths.txt
 }
 
-@test "hash-178: words: AVX-512 and portable block scanners agree, and the AVX-512 batch hash" {
+@test "hash-178: words: the AVX-512 scanners, with and without VBMI2, and the portable ones agree" {
 	word_inputs
 	for opts in "-a bottomk -k 4096" "-a bottomk -k 4096 -w 1" "-a bottomk -k 4096 -w 64" \
 	    "-a bottomk -k 4096 --keep-punct --keep-case -w 2" "-a minhash -k 64 -w 5" ""; do

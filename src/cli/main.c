@@ -119,8 +119,7 @@ main(int argc, char **argv)
 	 * compare its results with the portable code's (ENVIRONMENT).
 	 */
 	cpu_disable((getenv("NEARDUP_NO_AVX2") != NULL ? CPU_AVX2 : 0) |
-	    (getenv("NEARDUP_NO_AVX512") != NULL ?
-	    CPU_AVX512F | CPU_AVX512_TEXT : 0) |
+	    (getenv("NEARDUP_NO_AVX512") != NULL ? CPU_AVX512F : 0) |
 	    (getenv("NEARDUP_NO_VBMI2") != NULL ? CPU_AVX512_TEXT : 0));
 
 	/* getopt(3) names argv[0] in its messages: make it ours, bare. */

@@ -27,10 +27,12 @@ ask(void)
 	    __builtin_cpu_supports("avx512bw") &&
 	    __builtin_cpu_supports("avx512dq") &&
 	    __builtin_cpu_supports("avx512vl") &&
-	    __builtin_cpu_supports("avx512vbmi") &&
-	    __builtin_cpu_supports("avx512vbmi2") &&
-	    __builtin_cpu_supports("bmi2"))
-		m |= CPU_AVX512_TEXT;
+	    __builtin_cpu_supports("bmi2")) {
+		m |= CPU_AVX512_WORDS;
+		if (__builtin_cpu_supports("avx512vbmi") &&
+		    __builtin_cpu_supports("avx512vbmi2"))
+			m |= CPU_AVX512_TEXT;
+	}
 	if (__builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt"))
 		m |= CPU_SSSE3;
 #ifdef CPU_LEVEL_COPIES	/* GCC only: clang knows no level names here */
@@ -62,7 +64,7 @@ cpu_disable(unsigned mask)
 	if (mask & CPU_AVX2)
 		mask |= CPU_SSSE3 | CPU_LEVEL_V3 | CPU_LEVEL_V4;
 	if (mask & CPU_AVX512F)
-		mask |= CPU_LEVEL_V4;
+		mask |= CPU_AVX512_TEXT | CPU_AVX512_WORDS | CPU_LEVEL_V4;
 	disabled = mask;
 }
 

@@ -97,8 +97,14 @@
 
 #define CPU_AVX2	0x1	/* minhash's loop of eight; wordhash.c */
 #define CPU_AVX512F	0x2	/* minhash's loop of sixteen */
-/* The AVX-512 block scanners: F, BW, DQ, VL, VBMI, VBMI2, and BMI2. */
+/*
+ * The AVX-512 block scanners (wordvec.c): for characters, and for words
+ * the fastest way, F, BW, DQ, VL, VBMI, VBMI2, and BMI2; CPU_AVX512_WORDS,
+ * the word scanner without VBMI and VBMI2 (Skylake and Cascade Lake
+ * servers), the rest.
+ */
 #define CPU_AVX512_TEXT	0x4
+#define CPU_AVX512_WORDS 0x40
 /*
  * SSSE3's byte shuffle, which compresses the items of the SSE2 character
  * scanner: every processor with AVX2 has it, and it goes with CPU_AVX2
@@ -115,9 +121,9 @@
 #define CPU_LEVEL_V4	0x20
 
 /*
- * Do without the extensions in mask from now on (CPU_AVX512F and
- * CPU_AVX512_TEXT for NEARDUP_NO_AVX512, CPU_AVX512_TEXT alone for
- * NEARDUP_NO_VBMI2, which runs what an AVX-512 processor without VBMI2
+ * Do without the extensions in mask from now on (CPU_AVX512F for
+ * NEARDUP_NO_AVX512, which takes all of AVX-512 with it, CPU_AVX512_TEXT
+ * for NEARDUP_NO_VBMI2, which runs what an AVX-512 processor without VBMI2
  * runs, CPU_AVX2 for NEARDUP_NO_AVX2, which takes CPU_SSSE3 with it).
  * Call it before any thread starts; 0 restores all the processor has.
  * Engine objects set up before the call keep what they chose.

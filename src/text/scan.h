@@ -51,16 +51,19 @@ struct scan {
 	uint64_t ascii[128];	/* token_char_hash of the ASCII characters */
 	uint64_t lin[128];	/* xxh_le64_lin of ascii (xxh.h): char items */
 	struct scan_cached *cache;	/* wordscan.c: recent short words */
-	int	 avx512;	/* use wordvec.c's scanners */
+	/*
+	 * wordvec.c's scanners: 2 both, with VBMI2; 1 the word scanner
+	 * alone, without.
+	 */
+	int	 avx512;
 	int	 ssse3;		/* wordscan.c: compress with SSSE3 */
 	int	 v3;		/* wordscan.c: its x86-64-v3 copies */
 	/*
-	 * wordscan.c: hash words in batches (wordhash.c), 1 with AVX2, 2
-	 * with the AVX-512 of x86-64-v4.  The cache is cheaper while it
-	 * hits, and is tried first: of tried words through it, missed were
-	 * not there; if too many, batched more words are hashed in batches
-	 * before it is tried again, more as backoff counts the trials that
-	 * failed in a row (words_by_options).
+	 * wordscan.c: hash words in batches (wordhash.c), with AVX2.  The
+	 * cache is cheaper while it hits, and is tried first: of tried words
+	 * through it, missed were not there; if too many, batched more words
+	 * are hashed in batches before it is tried again, more as backoff
+	 * counts the trials that failed in a row (words_by_options).
 	 */
 	int	 avx2;
 	unsigned backoff;

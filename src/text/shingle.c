@@ -75,17 +75,18 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 #ifdef CPU_AVX512_SCAN
 	s->ws.ssse3 = (cpu_usable() & CPU_SSSE3) != 0;
 	s->ws.v3 = (cpu_usable() & CPU_LEVEL_V3) != 0;
-	if ((s->ws.avx512 = (cpu_usable() & CPU_AVX512_TEXT) != 0))
+	s->ws.avx512 = cpu_usable() & CPU_AVX512_TEXT ? 2 :
+	    (cpu_usable() & CPU_AVX512_WORDS) != 0;
+	if (s->ws.avx512)
 		wordvec_init(&s->ws);
 #endif
 #ifdef CPU_AVX2_SCAN
-	s->ws.avx2 = cpu_usable() & CPU_LEVEL_V4 ? 2 :
-	    (cpu_usable() & CPU_AVX2) != 0;
+	s->ws.avx2 = (cpu_usable() & CPU_AVX2) != 0;
 #endif
 #ifdef CPU_BLOCK_SCAN
 	/*
 	 * Only the portable word scanner looks words up in the cache; with
-	 * VBMI2, wordvec.c hashes them in batches instead.
+	 * AVX-512, wordvec.c hashes them in batches instead.
 	 */
 	if (!s->ws.avx512 && !s->chars && wt == NULL)
 		s->ws.cache = xcalloc((size_t)1 << SCAN_CACHE_BITS,
@@ -214,7 +215,7 @@ scan_chars(struct shingler *s, const unsigned char *p,
 {
 	settle(s);
 #ifdef CPU_AVX512_SCAN
-	if (s->ws.avx512)
+	if (s->ws.avx512 == 2)
 		return wordvec_chars(&s->ws, p, end, scalar_until);
 #endif
 	return wordscan_chars(&s->ws, p, end, scalar_until);

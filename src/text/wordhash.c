@@ -11,11 +11,10 @@
  * read the first four and the last four, 1 to 3 the first, the middle and
  * the last byte.
  *
- * The code is written once, in the vectors of eight 64-bit lanes that GCC
- * and clang provide, and compiled twice: for AVX2, where each vector is
- * two registers and a 64-bit product is made of 32-bit ones, and for the
- * AVX-512 of x86-64-v4, one register with its 64-bit multiply.
- * test_shingle checks both against the library, length by length.
+ * The code is written in the vectors of eight 64-bit lanes that GCC and
+ * clang provide, and compiled for AVX2, where each vector is two
+ * registers and a 64-bit product is made of 32-bit ones.  test_shingle
+ * checks it against the library, length by length.
  */
 #include <string.h>
 
@@ -26,8 +25,6 @@
 
 #ifdef CPU_AVX2_SCAN
 #define T256 __attribute__((target("avx2")))
-#define T512 __attribute__((target("avx2,avx512f,avx512dq,avx512bw," \
-	"avx512vl")))
 #define INLINE static inline __attribute__((always_inline))
 
 /*
@@ -203,8 +200,8 @@ hash_longs(const struct wordhash *w, size_t n, const struct flips *fl,
 	}
 }
 
-INLINE void
-wordhash_body(struct wordhash *w, size_t n, uint64_t seed, uint64_t *h)
+T256 void
+wordhash_avx2(struct wordhash *w, size_t n, uint64_t seed, uint64_t *h)
 {
 	const unsigned char *k = XXH3_kSecret;
 	struct flips fl;
@@ -229,18 +226,6 @@ wordhash_body(struct wordhash *w, size_t n, uint64_t seed, uint64_t *h)
 	for (i = 0; i < w->nhuge; i++)
 		h[w->hugei[i]] = xxh_le64_lin(w->hugeh[i]);
 	w->nhuge = 0;
-}
-
-T256 void
-wordhash_avx2(struct wordhash *w, size_t n, uint64_t seed, uint64_t *h)
-{
-	wordhash_body(w, n, seed, h);
-}
-
-T512 void
-wordhash_avx512(struct wordhash *w, size_t n, uint64_t seed, uint64_t *h)
-{
-	wordhash_body(w, n, seed, h);
 }
 #else
 typedef int wordhash_unused;	/* ISO C wants something here */

@@ -1,8 +1,8 @@
 /*
  * Word hashes in batches: token_hash of many words at once, those of 1
- * to 16 bytes eight at a time with AVX2 or AVX-512, for the portable word
- * scanner (wordscan.c) where the processor has AVX2 (cpu_usable() &
- * CPU_AVX2).
+ * to 16 bytes eight at a time with AVX2, for the portable word scanner
+ * (wordscan.c) where the processor has AVX2 (cpu_usable() & CPU_AVX2) and
+ * not the AVX-512 of wordvec.c.
  * A word is queued as its first and last 8 bytes and its length; the
  * rare one of over 16 bytes is hashed as it is queued.
  */
@@ -55,12 +55,9 @@ wordhash_add(struct wordhash *w, size_t i, const unsigned char *p,
 /*
  * h[i] = xxh_le64_lin(token_hash of word i), the item the word scanner
  * rolls (xxh.h), for the n words queued in w; empties w.
- * Only where the processor has AVX2, or for wordhash_avx512 the AVX-512
- * of x86-64-v4 (cpu_usable() & CPU_LEVEL_V4).
+ * Only where the processor has AVX2.
  */
 void	wordhash_avx2(struct wordhash *w, size_t n, uint64_t seed,
-	    uint64_t *h);
-void	wordhash_avx512(struct wordhash *w, size_t n, uint64_t seed,
 	    uint64_t *h);
 
 #endif

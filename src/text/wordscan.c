@@ -445,8 +445,7 @@ q_end(struct scan *s, struct itemq *q)
 }
 
 #ifdef CPU_AVX2_SCAN
-#define WORDS_HASH() (s->avx2 == 2 ? wordhash_avx512 : wordhash_avx2)(&w, \
-	nq, s->seed, q.h + s->n)
+#define WORDS_HASH() wordhash_avx2(&w, nq, s->seed, q.h + s->n)
 #else
 #define WORDS_HASH() (void)0
 #endif
@@ -860,18 +859,16 @@ scan_by_options(struct scan *s, const unsigned char *p,
 }
 
 /*
- * Without VBMI2, words go through the cache while few of the last SCAN_TRY
- * miss it, else in batches (wordhash.c) for the next SCAN_BATCHED (about
- * 7 MB of prose or code), twice as many at each trial that fails in a
- * row, up to 2^(SCAN_BACKOFF - 1) times as many: a text of many distinct
- * words then spends little in trials.  A batch costs more than a cache
- * that hits and less than one that misses.  Few is a quarter with AVX2,
- * where each 64-bit multiply of the batch is made of three 32-bit ones,
- * and an eighth with AVX-512, whose batch costs less: kernel text, where
- * 7% to 9% of the words miss, is 6% faster through the cache there, and
- * a text where 14% miss as fast in batches (bench/README.md).  The words
- * tried are many more than the cache's slots, so that its first misses do
- * not decide.  With VBMI2, wordvec.c hashes every word in batches.
+ * With AVX2 and not AVX-512, words go through the cache while few of the
+ * last SCAN_TRY miss it, else in batches (wordhash.c) for the next
+ * SCAN_BATCHED (about 7 MB of prose or code), twice as many at each trial
+ * that fails in a row, up to 2^(SCAN_BACKOFF - 1) times as many: a text
+ * of many distinct words then spends little in trials.  A batch costs
+ * more than a cache that hits and less than one that misses.  Few is a
+ * quarter, as each 64-bit multiply of the batch is made of three 32-bit
+ * ones.  The words tried are many more than the cache's slots, so that
+ * its first misses do not decide.  With AVX-512, wordvec.c hashes every
+ * word in batches.
  */
 #define SCAN_TRY	65536
 #define SCAN_BATCHED	((uint64_t)1 << 20)
@@ -893,7 +890,7 @@ words_by_options(struct scan *s, const unsigned char *p,
 	if (s->avx2) {
 		p = scan_by_options(s, p, end, scalar_until, 0, v3);
 		if ((s->tried += s->seen - seen) >= SCAN_TRY) {
-			if (s->missed * (s->avx2 == 2 ? 8 : 4) > s->tried) {
+			if (s->missed * 4 > s->tried) {
 				if (s->backoff < SCAN_BACKOFF)
 					s->backoff++;
 				s->batched = SCAN_BATCHED << (s->backoff - 1);

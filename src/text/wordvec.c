@@ -15,6 +15,12 @@
  *      so eight of them take three shift-rotate-XOR steps; the n-grams
  *      are finished there too.
  *
+ * The word scanner has two copies: one for processors with VBMI and
+ * VBMI2, which cut the words with byte compresses and permutes, and one
+ * for the AVX-512 of Skylake and Cascade Lake servers, which finds where
+ * the words start and end with bit extractions and cuts them as 8-byte
+ * lanes shifted together.  The character scanner needs VBMI2.
+ *
  * The results are the same as the SSE2 scanners', bit for bit
  * (test_shingle checks both against a reference, hash.bats compares them).
  */
@@ -29,9 +35,20 @@
 #ifdef CPU_AVX512_SCAN
 #include <immintrin.h>
 
+/*
+ * Compiled for the AVX-512 of x86-64-v4 with BMI2, and where VBMI and
+ * VBMI2 are needed for those too (T512V).  The VBMI helpers are inline
+ * but not always_inline: GCC and clang refuse an always_inline function
+ * with more extensions than its caller even where the call is dead code,
+ * as it is in the word scanner's copy for processors without them.
+ */
 #define T512 __attribute__((target("avx512f,avx512bw,avx512dq," \
+	"avx512vl,bmi,bmi2,lzcnt,popcnt")))
+#define T512V __attribute__((target("avx512f,avx512bw,avx512dq," \
 	"avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,lzcnt,popcnt")))
 #define INLINE512 static inline T512 __attribute__((always_inline))
+#define INLINE512V static inline T512V __attribute__((always_inline))
+#define VBMI_HELPER static inline T512V
 
 #define WQ_MAX	512	/* words queued before they are hashed and rolled */
 #define WQ_SLACK 64	/* room for a block's whole vector stores */
@@ -145,6 +162,78 @@ classify(struct scan *s, const unsigned char *p, int keeppunct,
 }
 
 /*
+ * The places of the bits set in m, in order, in the bytes of a vector,
+ * zeros past them: with VBMI2, the bytes 0 to 63 compressed; without, a
+ * bit of every place at a time, as bit b of the i-th place is bit i of
+ * bit[b], the places with bit b set, extracted where m has its bits
+ * (pext).
+ */
+VBMI_HELPER __m512i
+places_vbmi(uint64_t m)
+{
+	return _mm512_maskz_compress_epi8(m, iota8(0));
+}
+
+INLINE512 __m512i
+places(uint64_t m, int vbmi)
+{
+	static const uint64_t bit[6] = {
+		0xaaaaaaaaaaaaaaaaULL, 0xccccccccccccccccULL,
+		0xf0f0f0f0f0f0f0f0ULL, 0xff00ff00ff00ff00ULL,
+		0xffff0000ffff0000ULL, 0xffffffff00000000ULL,
+	};
+	__m512i r = _mm512_setzero_si512();
+	unsigned b;
+
+	if (vbmi)
+		return places_vbmi(m);
+#pragma GCC unroll 6
+	for (b = 0; b < 6; b++)
+		r = _mm512_mask_add_epi8(r, _pext_u64(bit[b], m), r,
+		    _mm512_set1_epi8((char)(1 << b)));
+	return r;
+}
+
+/*
+ * Words g to g + 7, whose starts are the bytes g to g + 7 of sv, from the
+ * 128 bytes lo and hi: lane i gets bytes start .. start + 7 of word g + i
+ * (past byte 127, any).  With VBMI, byte by byte; without, as the two
+ * 8-byte lanes the word's 8 bytes span, shifted together.
+ */
+VBMI_HELPER __m512i
+cut_vbmi(__m512i lo, __m512i hi, __m512i sv, unsigned g)
+{
+	/* Byte j of lane i: j, and the lane, i. */
+	const __m512i j8 = _mm512_set1_epi64(0x0706050403020100LL);
+	const __m512i lane = _mm512_set_epi64(
+	    0x0707070707070707LL, 0x0606060606060606LL,
+	    0x0505050505050505LL, 0x0404040404040404LL,
+	    0x0303030303030303LL, 0x0202020202020202LL,
+	    0x0101010101010101LL, 0x0000000000000000LL);
+	__m512i bi = _mm512_add_epi8(lane, _mm512_set1_epi8((char)g));
+
+	return _mm512_permutex2var_epi8(lo, _mm512_add_epi8(
+	    _mm512_permutexvar_epi8(bi, sv), j8), hi);
+}
+
+INLINE512 __m512i
+cut(__m512i lo, __m512i hi, __m512i sv, unsigned g, int vbmi)
+{
+	__m512i at, sh;
+
+	if (vbmi)
+		return cut_vbmi(lo, hi, sv, g);
+	at = _mm512_cvtepu8_epi64(_mm512_castsi512_si128(
+	    _mm512_permutexvar_epi64(_mm512_set1_epi64(g / 8), sv)));
+	sh = _mm512_slli_epi64(_mm512_and_si512(at, _mm512_set1_epi64(7)), 3);
+	at = _mm512_srli_epi64(at, 3);
+	return _mm512_or_si512(_mm512_srlv_epi64(_mm512_permutex2var_epi64(lo,
+	    at, hi), sh), _mm512_sllv_epi64(_mm512_permutex2var_epi64(lo,
+	    _mm512_add_epi64(at, _mm512_set1_epi64(1)), hi),
+	    _mm512_sub_epi64(_mm512_set1_epi64(64), sh)));
+}
+
+/*
  * Queue the words of the block lo (followed by hi), which are the bytes at
  * p with capitals folded, after the nq queued: those whose last byte is a
  * bit of en, starting at the bits of st in order, and, when xend is not 0,
@@ -155,34 +244,21 @@ classify(struct scan *s, const unsigned char *p, int keeppunct,
 INLINE512 unsigned
 enqueue(struct wordq *q, unsigned nq, unsigned *nlong, __m512i lo,
     __m512i hi, uint64_t st, uint64_t en, unsigned xend,
-    const unsigned char *p)
+    const unsigned char *p, int vbmi)
 {
-	/* Byte j of lane i: j, and the lane, i. */
-	const __m512i j8 = _mm512_set1_epi64(0x0706050403020100LL);
-	const __m512i lane = _mm512_set_epi64(
-	    0x0707070707070707LL, 0x0606060606060606LL,
-	    0x0505050505050505LL, 0x0404040404040404LL,
-	    0x0303030303030303LL, 0x0202020202020202LL,
-	    0x0101010101010101LL, 0x0000000000000000LL);
-	__m512i sv, lv, bi;
+	__m512i sv, lv;
 	unsigned g, k = (unsigned)__builtin_popcountll(en), x = xend != 0;
 	uint64_t lm;
 
-	sv = _mm512_maskz_compress_epi8(st, iota8(0));
-	lv = _mm512_maskz_compress_epi8(en, iota8(1));
+	sv = places(st, vbmi);
+	lv = _mm512_add_epi8(places(en, vbmi), _mm512_set1_epi8(1));
 	lv = _mm512_mask_set1_epi8(lv, (uint64_t)x << k, (char)xend);
 	k += x;
 	lv = _mm512_sub_epi8(lv, sv);	/* the ends less the starts */
 	_mm512_storeu_si512(q->len + nq, lv);
-	/*
-	 * Lane i gets bytes start .. start + 7 of word g + i.  Most blocks
-	 * have 16 words or fewer: those two vectors are cut unconditionally.
-	 */
-	for (g = 0; g < 16 || g < k; g += 8) {
-		bi = _mm512_add_epi8(lane, _mm512_set1_epi8((char)g));
-		_mm512_storeu_si512(q->word + nq + g, _mm512_permutex2var_epi8(lo,
-		    _mm512_add_epi8(_mm512_permutexvar_epi8(bi, sv), j8), hi));
-	}
+	/* Most blocks have 16 words or fewer: those are cut unconditionally. */
+	for (g = 0; g < 16 || g < k; g += 8)
+		_mm512_storeu_si512(q->word + nq + g, cut(lo, hi, sv, g, vbmi));
 	/*
 	 * Words of over 8 bytes (at most 7 in a block) are listed without
 	 * a branch: more than half the blocks have one.
@@ -190,12 +266,11 @@ enqueue(struct wordq *q, unsigned nq, unsigned *nlong, __m512i lo,
 	_mm512_storeu_si512(q->start + nq, sv);
 	lm = _mm512_cmpgt_epu8_mask(lv, _mm512_set1_epi8(8)) &
 	    (((uint64_t)1 << k) - 1);
-	_mm256_storeu_si256((__m256i *)(q->longi + *nlong),
-	    _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm512_castsi512_si128(
-	    _mm512_maskz_compress_epi8(lm, iota8(0)))),
-	    _mm256_set1_epi32((int)nq)));
 	_mm512_storeu_si512(q->longp + *nlong,
 	    _mm512_set1_epi64((long long)(uintptr_t)p));
+	_mm256_storeu_si256((__m256i *)(q->longi + *nlong),
+	    _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm512_castsi512_si128(
+	    places(lm, vbmi))), _mm256_set1_epi32((int)nq)));
 	*nlong += (unsigned)__builtin_popcountll(lm);
 	return nq + k;
 }
@@ -685,7 +760,7 @@ text(struct wordq *q, __m512i lo, __m512i hi, int patched,
 INLINE512 const unsigned char *
 scan(struct scan *s, struct wordq *q, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until,
-    int keeppunct, int fold)
+    int keeppunct, int fold, int vbmi)
 {
 	uint64_t mw, mh, nw, nh, st, en, in = 0;
 	unsigned b, nq = 0, nlong = 0;
@@ -725,7 +800,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		en &= ~(in << 63);
 		nq = enqueue(q, nq, &nlong, lo, hi, st, en,
 		    (64 + (unsigned)_tzcnt_u64(~nw)) & (unsigned)-in,
-		    text(q, lo, hi, lpatch | hpatch, p));
+		    text(q, lo, hi, lpatch | hpatch, p), vbmi);
 		lo = hi;
 		mw = nw;
 		last = nlast;
@@ -748,7 +823,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 		en &= ~((uint64_t)1 << 63);
 	}
 	q->nq = enqueue(q, nq, &nlong, lo, hi, st, en, 0,
-	    text(q, lo, hi, lpatch | hpatch, p));
+	    text(q, lo, hi, lpatch | hpatch, p), vbmi);
 	q->nlong = nlong;
 	drain(s, q, fold);
 	wq_end(s, q, 0);
@@ -762,7 +837,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
  * mw) compressed out into item, which needs 64 bytes of room past them.
  * Returns their number.
  */
-INLINE512 unsigned
+INLINE512V unsigned
 items(__m512i l, uint64_t st, uint64_t mw, unsigned char item[192])
 {
 #define E(j)	((j) & 1 ? (j) / 2 : 64)	/* l[j / 2], or a space */
@@ -797,7 +872,7 @@ items(__m512i l, uint64_t st, uint64_t mw, unsigned char item[192])
  * items of each block, looked up eight at a time (xxh_le64_lin of their
  * hashes, s->lin), then rolled as words are.
  */
-INLINE512 const unsigned char *
+INLINE512V const unsigned char *
 cscan(struct scan *s, struct wordq *q, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until,
     int keeppunct, int fold)
@@ -872,16 +947,50 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 	((s)->keepcase ? f(s, q, p, end, su, 0, 0) :			\
 	    f(s, q, p, end, su, 0, 1)))
 
-T512 const unsigned char *
-wordvec_words(struct scan *s, const unsigned char *p,
-    const unsigned char *end, const unsigned char **scalar_until)
+/* The word scanner with VBMI and VBMI2, and without. */
+INLINE512V const unsigned char *
+scan_vbmi(struct scan *s, struct wordq *q, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until,
+    int keeppunct, int fold)
+{
+	return scan(s, q, p, end, scalar_until, keeppunct, fold, 1);
+}
+
+INLINE512 const unsigned char *
+scan_bw(struct scan *s, struct wordq *q, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until,
+    int keeppunct, int fold)
+{
+	return scan(s, q, p, end, scalar_until, keeppunct, fold, 0);
+}
+
+static T512V const unsigned char *
+words_vbmi(struct scan *s, const unsigned char *p, const unsigned char *end,
+    const unsigned char **scalar_until)
 {
 	struct wordq q;
 
-	return BY_OPTIONS(scan, s, &q, p, end, scalar_until);
+	return BY_OPTIONS(scan_vbmi, s, &q, p, end, scalar_until);
 }
 
-T512 const unsigned char *
+static T512 const unsigned char *
+words_bw(struct scan *s, const unsigned char *p, const unsigned char *end,
+    const unsigned char **scalar_until)
+{
+	struct wordq q;
+
+	return BY_OPTIONS(scan_bw, s, &q, p, end, scalar_until);
+}
+
+const unsigned char *
+wordvec_words(struct scan *s, const unsigned char *p,
+    const unsigned char *end, const unsigned char **scalar_until)
+{
+	return s->avx512 == 2 ? words_vbmi(s, p, end, scalar_until) :
+	    words_bw(s, p, end, scalar_until);
+}
+
+T512V const unsigned char *
 wordvec_chars(struct scan *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {

@@ -1,7 +1,8 @@
 /*
  * The AVX-512 block scanners (see scan.h): wordscan_words and
- * wordscan_chars eight items at a time, where cpu_usable has
- * CPU_AVX512_TEXT (cpu.h), with the same results bit for bit.
+ * wordscan_chars eight items at a time, with the same results bit for
+ * bit: the words where cpu_usable has CPU_AVX512_WORDS (cpu.h), the
+ * characters where it has CPU_AVX512_TEXT, as s->avx512 says.
  */
 #ifndef WORDVEC_H
 #define WORDVEC_H

@@ -73,20 +73,24 @@ mkscheme(int chars, unsigned n, int flags, uint64_t seed)
 }
 
 /*
- * The paths each test runs, vec 0 to 2: the portable scanners alone, with
- * AVX2, and all the processor has; and their names.
+ * The paths each test runs, vec 0 to NPATHS - 1: the portable scanners
+ * alone, with AVX2, with AVX-512 but not VBMI2, and all the processor has;
+ * and their names.
  */
+#define NPATHS	4
+
 static void
 cpu_path(int vec)
 {
-	cpu_disable(vec == 0 ? CPU_AVX512F | CPU_AVX512_TEXT | CPU_AVX2 :
-	    vec == 1 ? CPU_AVX512F | CPU_AVX512_TEXT : 0);
+	cpu_disable(vec == 0 ? CPU_AVX512F | CPU_AVX2 : vec == 1 ? CPU_AVX512F :
+	    vec == 2 ? CPU_AVX512_TEXT : 0);
 }
 
 static const char *
 path_name(int vec)
 {
-	return vec == 0 ? "portable" : vec == 1 ? "no AVX-512" : "all";
+	return vec == 0 ? "portable" : vec == 1 ? "no AVX-512" :
+	    vec == 2 ? "no VBMI2" : "all";
 }
 
 /*
@@ -828,8 +832,6 @@ test_wordhash(void)
 #ifdef CPU_AVX2_SCAN
 	if (cpu_usable() & CPU_AVX2)
 		check_wordhash(wordhash_avx2, "wordhash_avx2");
-	if (cpu_usable() & CPU_LEVEL_V4)
-		check_wordhash(wordhash_avx512, "wordhash_avx512");
 #endif
 }
 
@@ -996,7 +998,7 @@ test_reference(void)
 			sc = mkscheme(k >= nn, ngrams[k % nn], flags, t);
 			ref_shingles(&sc, (const unsigned char *)text, len,
 			    &want);
-			for (vec = 0; vec < 3; vec++) {
+			for (vec = 0; vec < NPATHS; vec++) {
 				cpu_path(vec);
 				for (b = 0; b < sizeof(blocks) /
 				    sizeof(blocks[0]); b++) {
@@ -1062,7 +1064,7 @@ test_control_words(void)
 		sc = mkscheme(0, 1 + (unsigned)k % 3, F_KEEPPUNCT |
 		    (k == 3 ? F_KEEPCASE : 0), k);
 		ref_shingles(&sc, (const unsigned char *)text, len, &want);
-		for (vec = 0; vec < 3; vec++) {
+		for (vec = 0; vec < NPATHS; vec++) {
 			cpu_path(vec);
 			shingle_doc(&sc, text, len, 0, &got);
 			CHECK(coll_equal(&want, &got), "--keep-punct -w%u, "
@@ -1116,9 +1118,9 @@ test_reuse(void)
 }
 
 /*
- * Without VBMI2, with AVX2 or with AVX-512, the word scanner looks words
- * up in its cache and, once too many of the words tried have missed it,
- * hashes them in batches (wordscan_words).  A text of random words, long
+ * With AVX2 and without AVX-512, the word scanner looks words up in its
+ * cache and, once too many of the words tried have missed it, hashes them
+ * in batches (wordscan_words).  A text of random words, long
  * enough for the switch (its sh.ws.batched and backoff are then set), then
  * of a few words repeated, fed in blocks: what the reference shingler
  * computes, before and after the switch, under each normalization.
@@ -1128,24 +1130,20 @@ test_word_modes(void)
 {
 	static const char *const common[] = { "the", "of", "a", "kernel",
 	    "struct", "int", "return", "if", "x", "buffer_head", "NULL" };
-	/* The features off: AVX-512 and VBMI2, then VBMI2 alone. */
-	static const unsigned off_[] = { CPU_AVX512F | CPU_AVX512_TEXT,
-	    CPU_AVX512_TEXT };
-	static const unsigned need[] = { CPU_AVX2, CPU_LEVEL_V4 };
-	static const char *const lvname[] = { "AVX2", "AVX-512 without "
-	    "VBMI2" };
 	struct coll want = { 0 }, got = { 0 };
 	struct shingler sh;
 	struct scheme sc;
 	uint64_t x = 77;
 	size_t len = 0, cap = 1200000, i, k, off, m;
-	unsigned j, wl, lv;
+	unsigned j, wl;
 	char *text;
 	int flags;
 
 #ifndef CPU_AVX2_SCAN
 	return;
 #endif
+	if ((cpu_usable() & CPU_AVX2) == 0)
+		return;
 	if ((text = malloc(cap)) == NULL)
 		abort();
 	for (i = 0; i < 90000; i++) {
@@ -1163,32 +1161,25 @@ test_word_modes(void)
 		len += strlen(common[k]);
 		text[len++] = ' ';
 	}
-	for (lv = 0; lv < 2; lv++) {
-		if ((cpu_usable() & need[lv]) == 0)
-			continue;
-		cpu_disable(off_[lv]);
-		for (flags = 0; flags < 4; flags++) {
-			sc = mkscheme(0, flags % 2 ? 1 : 3, flags, 5);
-			ref_shingles(&sc, (const unsigned char *)text, len,
-			    &want);
-			got.n = 0;
-			shingle_init(&sh, &sc, NULL, coll_sink, &got);
-			for (off = 0; off < len; off += m) {
-				m = len - off < 65536 ? len - off : 65536;
-				shingle_feed(&sh, text + off, m);
-			}
-			CHECK(sh.ws.batched > 0 && sh.ws.backoff == 1,
-			    "%s, flags %d: the word scanner never switched "
-			    "to batches", lvname[lv], flags);
-			shingle_end(&sh);
-			shingle_free(&sh);
-			CHECK(coll_equal(&want, &got), "%s, flags %d, -w%u: "
-			    "%zu shingles, reference %zu, or hashes differ, "
-			    "with the cache and then the batches",
-			    lvname[lv], flags, sc.ngram, got.n, want.n);
+	cpu_disable(CPU_AVX512F);
+	for (flags = 0; flags < 4; flags++) {
+		sc = mkscheme(0, flags % 2 ? 1 : 3, flags, 5);
+		ref_shingles(&sc, (const unsigned char *)text, len, &want);
+		got.n = 0;
+		shingle_init(&sh, &sc, NULL, coll_sink, &got);
+		for (off = 0; off < len; off += m) {
+			m = len - off < 65536 ? len - off : 65536;
+			shingle_feed(&sh, text + off, m);
 		}
-		cpu_disable(0);
+		CHECK(sh.ws.batched > 0 && sh.ws.backoff == 1, "flags %d: the "
+		    "word scanner never switched to batches", flags);
+		shingle_end(&sh);
+		shingle_free(&sh);
+		CHECK(coll_equal(&want, &got), "flags %d, -w%u: %zu shingles, "
+		    "reference %zu, or hashes differ, with the cache and then "
+		    "the batches", flags, sc.ngram, got.n, want.n);
 	}
+	cpu_disable(0);
 	free(text);
 	coll_free(&want);
 	coll_free(&got);
@@ -1273,7 +1264,7 @@ test_scan_cut(void)
 	int vec, chars;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		for (vec = 0; vec < 3; vec++)
+		for (vec = 0; vec < NPATHS; vec++)
 			for (chars = 0; chars < 2; chars++) {
 				for (j = 0; j < sizeof(text); j++)
 					text[j] = j % 5 == 4 ? ' ' : 'a' + j % 5;
@@ -1323,7 +1314,7 @@ test_scan_high(void)
 	memcpy(text + 41, "\xe2\x80\xa6", 3);	/* a… */
 	memcpy(text + 102, "\xc0\x80", 2);		/* ab, NUL */
 	words = 100, chars = 102, slow = 104;
-	for (vec = 0; vec < 6; vec++) {
+	for (vec = 0; vec < 2 * NPATHS; vec++) {
 		cpu_path(vec / 2);
 		sc = mkscheme(vec % 2, 3, 0, 1);
 		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
@@ -1365,7 +1356,7 @@ test_scan_twos(void)
 	memset(text + sizeof(text) - 7, ' ', 7);
 	for (from = 0; from < 2; from++)
 		for (keepcase = 0; keepcase < 2; keepcase++)
-			for (vec = 0; vec < 3; vec++) {
+			for (vec = 0; vec < NPATHS; vec++) {
 				sc = mkscheme(0, 2, keepcase ? F_KEEPCASE : 0,
 				    3);
 				ok = scanner_run(&sc, vec, text + from,
@@ -1385,7 +1376,7 @@ test_scan_twos(void)
 	 * (scan_items_fix, scan_items_two), across blocks too.
 	 */
 	for (from = 0; from < 2; from++)
-		for (vec = 0; vec < 3; vec++) {
+		for (vec = 0; vec < NPATHS; vec++) {
 			sc = mkscheme(1, 3, 0, 3);
 			ok = scanner_run(&sc, vec, text + from,
 			    sizeof(text) - from, &p, &until, &want, &got);
@@ -1404,7 +1395,7 @@ test_scan_twos(void)
 	for (j = 0; j < sizeof(text); j++)
 		text[j] = j % 5 == 4 ? ' ' : 'a' + j % 5;
 	memcpy(text + 46, "\xc4\xb0", 2);
-	for (vec = 0; vec < 3; vec++) {
+	for (vec = 0; vec < NPATHS; vec++) {
 		cpu_path(vec);
 		sc = mkscheme(0, 3, 0, 3);
 		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
@@ -1439,7 +1430,7 @@ test_scan_twos(void)
 		text[j] = (unsigned char)("\xd0\x96\xd0\xb6" "abcde\xd0\x81 "
 		    "\xd0\x96\xd0\x96\xd0\x96\xd0\x96\xd0\x96\xd0\x96\xd0\x96"
 		    "\xd0\x96\xd0\x96\xd0\x96 ")[j % 33];
-	for (vec = 0; vec < 3; vec++)
+	for (vec = 0; vec < NPATHS; vec++)
 		for (from = 0; from < 2; from++) {
 			cpu_path(vec);
 			sc = mkscheme(0, 1, 0, 3);
@@ -1460,7 +1451,7 @@ test_scan_twos(void)
 	memset(text, 'a', 70);
 	memcpy(text + 63, "\xd0\x96", 2);
 	memcpy(text + 20, " ", 1);
-	for (vec = 0; vec < 3; vec++)
+	for (vec = 0; vec < NPATHS; vec++)
 		for (j = 0; j < 2; j++) {
 			cpu_path(vec);
 			sc = mkscheme((int)j, 3, 0, 3);
@@ -1487,7 +1478,7 @@ test_scan_twos(void)
 	memset(text, 'a', 70);
 	memcpy(text + 63, "\xc2\xa0", 2);
 	memcpy(text + 20, " ", 1);
-	for (vec = 0; vec < 3; vec++) {
+	for (vec = 0; vec < NPATHS; vec++) {
 		cpu_path(vec);
 		sc = mkscheme(0, 1, 0, 3);
 		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
@@ -1620,7 +1611,7 @@ test_three_bytes(void)
 	for (from = 0; from < 3; from++)
 		for (flags = 0; flags < 4; flags++)
 			for (chars = 0; chars < 2; chars++)
-				for (vec = 0; vec < 3; vec++) {
+				for (vec = 0; vec < NPATHS; vec++) {
 					sc = mkscheme(chars, 2 + chars, flags,
 					    3);
 					ok = scanner_run(&sc, vec, text + from,
@@ -1668,7 +1659,7 @@ test_three_bytes(void)
 		for (chars = 0; chars < 2; chars++) {
 			sc = mkscheme(chars, 3, flags, 9);
 			ref_shingles(&sc, text, len, &want);
-			for (vec = 0; vec < 3; vec++) {
+			for (vec = 0; vec < NPATHS; vec++) {
 				cpu_path(vec);
 				for (blk = 0; blk < 2; blk++) {
 					shingle_doc(&sc, text, len, blk, &got);
@@ -1699,9 +1690,10 @@ test_cpu_levels(void)
 	struct shingler sh;
 	struct coll c = { 0 };
 
-	cpu_disable(CPU_AVX512F | CPU_AVX512_TEXT);
-	CHECK((cpu_usable() & CPU_LEVEL_V4) == 0,
-	    "NEARDUP_NO_AVX512 leaves the x86-64-v4 loops on");
+	cpu_disable(CPU_AVX512F);
+	CHECK((cpu_usable() & (CPU_LEVEL_V4 | CPU_AVX512_TEXT |
+	    CPU_AVX512_WORDS)) == 0,
+	    "NEARDUP_NO_AVX512 leaves AVX-512 code on");
 	cpu_disable(CPU_AVX2);
 	CHECK((cpu_usable() & (CPU_LEVEL_V3 | CPU_LEVEL_V4)) == 0,
 	    "NEARDUP_NO_AVX2 leaves the x86-64-v3 or v4 loops on");
