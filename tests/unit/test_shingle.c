@@ -1202,7 +1202,7 @@ chars_scanner(struct shingler *sh, const unsigned char *p,
     const unsigned char *end, const unsigned char **until)
 {
 #ifdef CPU_AVX512_SCAN
-	if (sh->ws.avx512)
+	if (sh->ws.avx512 == 2)		/* with VBMI2 */
 		return wordvec_chars(&sh->ws, p, end, until);
 #endif
 	return wordscan_chars(&sh->ws, p, end, until);
@@ -1700,6 +1700,12 @@ test_cpu_levels(void)
 	shingle_init(&sh, &sc, NULL, coll_sink, &c);
 	CHECK(sh.ws.v3 == 0, "NEARDUP_NO_AVX2 leaves the scanners' x86-64-v3 "
 	    "copies on");
+	shingle_free(&sh);
+	/* Without VBMI2: the AVX-512 word scanner alone, where there is one. */
+	cpu_disable(CPU_AVX512_TEXT);
+	shingle_init(&sh, &sc, NULL, coll_sink, &c);
+	CHECK(sh.ws.avx512 == ((cpu_usable() & CPU_AVX512_WORDS) != 0),
+	    "NEARDUP_NO_VBMI2: the AVX-512 scanners are %d", sh.ws.avx512);
 	shingle_free(&sh);
 	cpu_disable(0);
 	coll_free(&c);
