@@ -1120,10 +1120,10 @@ test_reuse(void)
 /*
  * With AVX2 and without AVX-512, the word scanner looks words up in its
  * cache and, once too many of the words tried have missed it, hashes them
- * in batches (wordscan_words).  A text of random words, long
- * enough for the switch (its sh.ws.batched and backoff are then set), then
- * of a few words repeated, fed in blocks: what the reference shingler
- * computes, before and after the switch, under each normalization.
+ * in batches (wordscan_words).  A text of random words, long enough for
+ * the switch (its sh.ws.batched and backoff are then set), then of a few
+ * words repeated, fed in blocks: what the reference shingler computes,
+ * before and after the switch, under each normalization.
  */
 static void
 test_word_modes(void)
