@@ -26,7 +26,6 @@
 #include "utf8.h"
 #include "weights.h"
 #include "window.h"
-#include "wordscan.h"
 #include "wordvec.h"
 #include "xmalloc.h"
 #include "xxh.h"
@@ -202,11 +201,7 @@ scan_words(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
 	settle(s);
-#ifdef CPU_AVX512_SCAN
-	if (s->ws.avx512)
-		return wordvec_words(&s->ws, p, end, scalar_until);
-#endif
-	return wordscan_words(&s->ws, p, end, scalar_until);
+	return blockscan_words(&s->ws, p, end, scalar_until);
 }
 
 static const unsigned char *
@@ -214,11 +209,7 @@ scan_chars(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
 	settle(s);
-#ifdef CPU_AVX512_SCAN
-	if (s->ws.avx512 == 2)
-		return wordvec_chars(&s->ws, p, end, scalar_until);
-#endif
-	return wordscan_chars(&s->ws, p, end, scalar_until);
+	return blockscan_chars(&s->ws, p, end, scalar_until);
 }
 #endif
 

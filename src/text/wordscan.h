@@ -1,8 +1,8 @@
 /*
  * The portable block scanners (see scan.h): words of plain ASCII found 64
  * bytes at a time with bitmaps (from SSE2, or without it from 64-bit
- * words, see cpu.h), their hashes through a small cache, or with AVX2 or
- * AVX-512 in batches, eight at a time (wordhash.h).
+ * words, see cpu.h), their hashes through a small cache, or with AVX2 in
+ * batches, eight at a time (wordhash.h).
  */
 #ifndef WORDSCAN_H
 #define WORDSCAN_H

@@ -16,7 +16,6 @@
 #include "unit.h"
 #include "utf8.h"
 #include "wordhash.h"
-#include "wordscan.h"
 #include "wordvec.h"
 #include "xxh.h"
 
@@ -1185,29 +1184,6 @@ test_word_modes(void)
 	coll_free(&got);
 }
 
-/* The word or character scanner that the shingler sh runs. */
-static const unsigned char *
-words_scanner(struct shingler *sh, const unsigned char *p,
-    const unsigned char *end, const unsigned char **until)
-{
-#ifdef CPU_AVX512_SCAN
-	if (sh->ws.avx512)
-		return wordvec_words(&sh->ws, p, end, until);
-#endif
-	return wordscan_words(&sh->ws, p, end, until);
-}
-
-static const unsigned char *
-chars_scanner(struct shingler *sh, const unsigned char *p,
-    const unsigned char *end, const unsigned char **until)
-{
-#ifdef CPU_AVX512_SCAN
-	if (sh->ws.avx512 == 2)		/* with VBMI2 */
-		return wordvec_chars(&sh->ws, p, end, until);
-#endif
-	return wordscan_chars(&sh->ws, p, end, until);
-}
-
 /*
  * The scanner of scheme sc (words or characters) on path vec over text[0
  * .. len): where it stopped (*stop) and to where it left the text to the
@@ -1225,7 +1201,7 @@ scanner_run(const struct scheme *sc, int vec, const unsigned char *text,
 	cpu_path(vec);
 	shingle_init(&sh, sc, NULL, coll_sink, &(struct coll){ 0 });
 	*until = text;
-	*stop = (sc->chars ? chars_scanner : words_scanner)(&sh, text,
+	*stop = (sc->chars ? blockscan_chars : blockscan_words)(&sh.ws, text,
 	    text + len, until);
 	shingle_free(&sh);
 	ref_shingles(sc, text, len, want);
@@ -1278,7 +1254,7 @@ test_scan_cut(void)
 				shingle_init(&sh, &sc, NULL, coll_sink,
 				    &(struct coll){ 0 });
 				until = text;
-				p = (chars ? chars_scanner : words_scanner)(&sh,
+				p = (chars ? blockscan_chars : blockscan_words)(&sh.ws,
 				    text, text + sizeof(text), &until);
 				CHECK(p - text == (ptrdiff_t)(chars ?
 				    cases[i].chars : cases[i].words) &&
@@ -1319,7 +1295,7 @@ test_scan_high(void)
 		sc = mkscheme(vec % 2, 3, 0, 1);
 		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
 		until = text;
-		p = (vec % 2 ? chars_scanner : words_scanner)(&sh, text,
+		p = (vec % 2 ? blockscan_chars : blockscan_words)(&sh.ws, text,
 		    text + sizeof(text), &until);
 		CHECK(p - text == (ptrdiff_t)(vec % 2 ? chars : words) &&
 		    until - text == (ptrdiff_t)slow, "%s, %s: stopped at %td, "
@@ -1400,14 +1376,14 @@ test_scan_twos(void)
 		sc = mkscheme(0, 3, 0, 3);
 		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
 		until = text;
-		p = words_scanner(&sh, text, text + sizeof(text), &until);
+		p = blockscan_words(&sh.ws, text, text + sizeof(text), &until);
 		CHECK(p == text + 45, "words, a capital I with a dot, %s: "
 		    "stopped at %td", path_name(vec), p - text);
 		shingle_free(&sh);
 		sc = mkscheme(1, 3, 0, 3);
 		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
 		until = text;
-		p = chars_scanner(&sh, text, text + sizeof(text), &until);
+		p = blockscan_chars(&sh.ws, text, text + sizeof(text), &until);
 		CHECK(p == text + 320, "characters, a capital I with a dot, "
 		    "%s: stopped at %td", path_name(vec), p - text);
 		shingle_free(&sh);
@@ -1458,7 +1434,7 @@ test_scan_twos(void)
 			shingle_init(&sh, &sc, NULL, coll_sink,
 			    &(struct coll){ 0 });
 			until = text;
-			p = (j ? chars_scanner : words_scanner)(&sh, text,
+			p = (j ? blockscan_chars : blockscan_words)(&sh.ws, text,
 			    text + 70, &until);
 			CHECK(p == text + (j ? 65 : 21), "%s, %s: stopped at "
 			    "%td, a letter at 63", j ? "characters" : "words",
@@ -1483,7 +1459,7 @@ test_scan_twos(void)
 		sc = mkscheme(0, 1, 0, 3);
 		shingle_init(&sh, &sc, NULL, coll_sink, &(struct coll){ 0 });
 		until = text;
-		p = words_scanner(&sh, text, text + 70, &until);
+		p = blockscan_words(&sh.ws, text, text + 70, &until);
 		CHECK(p <= text + 63, "%s: stopped at %td, in a no-break space",
 		    path_name(vec), p - text);
 		shingle_free(&sh);
