@@ -415,6 +415,16 @@ simhash_final(struct simhash *s, uint64_t *out)
 		return;
 	}
 	/*
+	 * No feature, or none of weight: no bit has a vote (a line of
+	 * punctuation, say).  Nothing need be added up, nor then cleared.
+	 */
+	if (s->nfeat == 0 && s->wtotal == 0 && !s->vused) {
+		out[0] = 0;
+		if (s->bits == 128)
+			out[1] = 0;
+		return;
+	}
+	/*
 	 * The planes' bits go through the byte counters, with the features
 	 * counted there: 15 at most a byte for the planes of single hashes,
 	 * 120 for those of the eight lanes, which only a document of 128
