@@ -195,12 +195,59 @@ scan_flush(void *ctx)
 /*
  * The block scanners (scan.h), from p between words: give them the queue
  * finished, as they queue n-grams finished.
+ *
+ * A tail shorter than a block, a line as a rule, is scanned from a copy
+ * padded with spaces: len bytes of p, and a tail of words up to its last
+ * separator or of characters that ends in an ASCII byte, so that no word
+ * or character of several bytes goes on past it.  The padding makes no
+ * items; for characters, it leaves a separator pending, and what pendsep
+ * should be after the tail is set from its last byte.  Only tails of
+ * SCAN_TAIL_MIN bytes or more, as the scanner's start and end cost more
+ * than the byte-at-a-time way saves on fewer.  Returns where the scanner
+ * stopped, and in *scalar_until where the byte-at-a-time way goes on to.
  */
+#define SCAN_TAIL_MIN	16
+
+static const unsigned char *
+scan_tail(struct shingler *s, const unsigned char *p, size_t len,
+    const unsigned char **scalar_until)
+{
+	/* A block, and spaces past it as a margin. */
+	unsigned char pad[64 + 32];
+	const unsigned char *q, *until = pad;
+
+	memcpy(pad, p, len);
+	memset(pad + len, ' ', sizeof(pad) - len);
+	q = s->chars ? blockscan_chars(&s->ws, pad, pad + 64, &until) :
+	    blockscan_words(&s->ws, pad, pad + 64, &until);
+	if (q >= pad + len) {
+		if (s->chars)
+			s->ws.pendsep = s->cls[p[len - 1]] == TOKEN_SEP;
+		*scalar_until = p + len;
+		return p + len;
+	}
+	*scalar_until = p + (until < pad + len ? (size_t)(until - pad) : len);
+	return p + (q - pad);
+}
+
 static const unsigned char *
 scan_words(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
+	const unsigned char *q;
+	size_t len = (size_t)(end - p);
+
 	settle(s);
+	if (len < 64) {
+		while (len > 0 && s->cls[p[len - 1]] != TOKEN_SEP)
+			len--;
+		if (len >= SCAN_TAIL_MIN) {
+			q = scan_tail(s, p, len, scalar_until);
+			if (q == p + len)
+				*scalar_until = end;	/* the last word */
+			return q;
+		}
+	}
 	return blockscan_words(&s->ws, p, end, scalar_until);
 }
 
@@ -208,7 +255,11 @@ static const unsigned char *
 scan_chars(struct shingler *s, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until)
 {
+	size_t len = (size_t)(end - p);
+
 	settle(s);
+	if (len < 64 && len >= SCAN_TAIL_MIN && end[-1] < 0x80)
+		return scan_tail(s, p, len, scalar_until);
 	return blockscan_chars(&s->ws, p, end, scalar_until);
 }
 #endif

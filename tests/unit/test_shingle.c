@@ -969,7 +969,7 @@ random_piece(uint64_t *x, char *p, int ascii)
 static void
 test_reference(void)
 {
-	static const size_t blocks[] = { 0, 1, 3, 63, 64, 65, 200 };
+	static const size_t blocks[] = { 0, 1, 3, 17, 40, 63, 64, 65, 200 };
 	/*
 	 * The AVX-512 roll has a loop for 1 to 3, one by pairs for 4 to 8
 	 * and one for 9 and up.
