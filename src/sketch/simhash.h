@@ -9,24 +9,28 @@
 #include <stdint.h>
 
 struct simhash {
+	/*
+	 * What a document of a line touches first, together: a line is
+	 * as short as most documents get, and its every cache line counts.
+	 */
 	unsigned bits;		/* 64 or 128 */
-	uint64_t seed;
 	unsigned pending;	/* features held in the byte lanes */
-	uint64_t lanes[16];	/* 8 one-byte counters per word */
 	unsigned pending16;	/* sixteens held in lanes16 */
-	uint64_t lanes16[8];	/* the same, counting sixteens */
-	uint64_t ones, twos, fours, eights;	/* carry-save planes */
-	uint64_t vones[8], vtwos[8], vfours[8], veights[8];	/* by lane */
 	unsigned vpending;	/* groups of 128 counted in vbytes */
 	int	 vused;		/* some were counted, since simhash_init */
 	int	 wide;		/* their lanes eight at a time (AVX-512) */
+	int	 counted;	/* count has been added to */
+	uint64_t seed;
+	uint64_t nfeat;		/* features seen (unweighted) */
+	double	 wtotal;
+	uint64_t ones, twos, fours, eights;	/* carry-save planes */
+	uint64_t lanes[16];	/* 8 one-byte counters per word */
+	uint64_t lanes16[8];	/* the same, counting sixteens */
+	uint64_t vones[8], vtwos[8], vfours[8], veights[8];	/* by lane */
 	/* Sixteens of bit 8 k + j of lane l in byte k of vbytes[j][l]. */
 	uint64_t vbytes[8][8];
-	int	 counted;	/* count has been added to */
 	uint64_t count[128];	/* votes for 1, per bit */
-	uint64_t nfeat;		/* features seen (unweighted) */
 	double	 wsum[128];	/* weight voting 1, per bit (weighted) */
-	double	 wtotal;
 };
 
 /* Start an empty simhash of 64 or 128 bits. */
