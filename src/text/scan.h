@@ -23,6 +23,7 @@
 
 #include "scheme.h"
 #include "token.h"
+#include "xxh.h"
 
 /*
  * The n-grams queued in out at most: 8 KiB, so that out, the AVX-512
@@ -92,9 +93,16 @@ struct scan {
 	void	(*flush)(void *flushctx);
 	void	*flushctx;
 
-	/* The n-gram window (window.h), carried from item to item. */
+	/*
+	 * The n-gram window (window.h), carried from item to item.  With
+	 * winlin, win and roll are xxh_le64_lin of what window.h says (xxh.h),
+	 * as a scanner leaves them for the next: undoing it costs more than
+	 * a line's scan, and a document's end needs it only with fewer than
+	 * n items (scan_window_plain).
+	 */
 	uint64_t win[SCHEME_NGRAM_MAX];
 	uint64_t roll;
+	int	 winlin;
 	uint64_t seen;		/* items in this document so far */
 	unsigned pos;		/* seen % n: the window slot to fill next */
 	int	 pendsep;	/* characters: a separator since the last */
@@ -108,6 +116,20 @@ struct scan {
 	size_t	 nout;
 	size_t	 nfin;
 };
+
+/* The window as window.h has it, for the byte-at-a-time way. */
+static inline void
+scan_window_plain(struct scan *s)
+{
+	unsigned i;
+
+	if (!s->winlin)
+		return;
+	for (i = 0; i < s->n; i++)
+		s->win[i] = xxh_le64_unlin(s->win[i]);
+	s->roll = xxh_le64_unlin(s->roll);
+	s->winlin = 0;
+}
 
 /*
  * A block at p with non-ASCII bytes that scan_high did not take, the bits

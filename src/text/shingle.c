@@ -286,6 +286,7 @@ emit_window(struct shingler *s, unsigned m)
 static inline void
 push(struct shingler *s, uint64_t t, double w)
 {
+	scan_window_plain(&s->ws);
 	s->wwin[s->ws.pos] = w;
 	if (window_slide(&s->ws.roll, &s->ws.seen, &s->ws.pos, s->ws.win, s->ws.n, t))
 		emit_window(s, s->ws.n);
@@ -643,12 +644,15 @@ shingle_end(struct shingler *s)
 	s->ncarry = 0;
 	if (!s->chars && (s->toklen > 0 || s->tokstream))
 		end_token(s);
-	if (s->ws.seen > 0 && s->ws.seen < s->ws.n)
+	if (s->ws.seen > 0 && s->ws.seen < s->ws.n) {
+		scan_window_plain(&s->ws);
 		emit_window(s, (unsigned)s->ws.seen);
+	}
 	flush(s);
 	s->ws.seen = 0;
 	s->ws.pos = 0;
 	s->ws.roll = 0;
+	s->ws.winlin = 0;
 	memset(s->ws.win, 0, s->ws.n * sizeof(*s->ws.win));
 	s->ws.pendsep = s->ws.anychar = 0;
 	if (s->counts.used > 0) {

@@ -365,7 +365,7 @@ q_begin(const struct scan *s, struct itemq *q)
 	unsigned i;
 
 	window_get(s->win, s->pos, s->n, q->h);
-	for (i = 0; i < s->n; i++)
+	for (i = 0; !s->winlin && i < s->n; i++)
 		q->h[i] = xxh_le64_lin(q->h[i]);
 	q->nq = 0;
 	q->seen = s->seen;
@@ -431,16 +431,13 @@ q_drain_body(struct scan *s, struct itemq *q)
 
 CPU_LEVELS(q_drain, (struct scan *s, struct itemq *q), (s, q))
 
-/* Hand the window back to the shingler, as hashes. */
+/* Hand the window back to the shingler, as items (s->winlin). */
 static void
 q_end(struct scan *s, struct itemq *q)
 {
-	unsigned i;
-
 	q_drain(s, q);
-	for (i = 0; i < s->n; i++)
-		q->h[i] = xxh_le64_unlin(q->h[i]);
 	window_put(&s->roll, &s->pos, s->win, s->n, q->h);
+	s->winlin = 1;
 	s->seen = q->seen;
 }
 

@@ -710,10 +710,12 @@ wq_begin(struct scan *s, struct wordq *q, int lin)
 	unsigned i, n = s->n;
 	uint64_t *h = wq_hash(q) - n;
 
+	if (!lin)
+		scan_window_plain(s);
 	window_get(s->win, s->pos, n, h);
-	for (i = 0; lin && i < n; i++)
+	for (i = 0; lin && !s->winlin && i < n; i++)
 		h[i] = xxh_le64_lin(h[i]);
-	q->roll = lin ? xxh_le64_lin(s->roll) : s->roll;
+	q->roll = lin && !s->winlin ? xxh_le64_lin(s->roll) : s->roll;
 	q->seen = s->seen;
 	q->nq = q->nlong = q->npatch = 0;
 }
@@ -726,9 +728,10 @@ wq_end(struct scan *s, struct wordq *q, int lin)
 	uint64_t *h = wq_hash(q) - n;
 
 	for (i = 0; i < n; i++)
-		s->win[i] = window_rotl(lin ? xxh_le64_unlin(h[i]) : h[i], n);
+		s->win[i] = window_rotl(h[i], n);
 	s->pos = 0;
-	s->roll = lin ? xxh_le64_unlin(q->roll) : q->roll;
+	s->roll = q->roll;
+	s->winlin = lin;
 	s->seen = q->seen;
 }
 
