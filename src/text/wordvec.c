@@ -698,7 +698,8 @@ drain(struct scan *s, struct wordq *q, int fold)
 
 /*
  * Take over the shingler's window, as the history of the queue: hashes,
- * or with lin xxh_le64_lin of them, the roll too.  (This and wq_end are
+ * or with lin xxh_le64_lin of them, the roll too (as the last scanner
+ * may have left them: s->winlin).  (This and wq_end are
  * compiled for AVX-512 too: they are called with the block in a zmm
  * register and no vzeroupper, and in SSE code that made each call cost
  * what the scanner takes over hundreds of bytes; text with an accent
@@ -720,7 +721,10 @@ wq_begin(struct scan *s, struct wordq *q, int lin)
 	q->nq = q->nlong = q->npatch = 0;
 }
 
-/* Hand the window back, once the queue is empty (lin as at wq_begin). */
+/*
+ * Hand the window back, once the queue is empty, as the queue has it
+ * (lin as at wq_begin, and then s->winlin).
+ */
 static T512 void
 wq_end(struct scan *s, struct wordq *q, int lin)
 {
