@@ -17,21 +17,11 @@
 #define LINE	64		/* bytes: one load a cache line */
 #define STEPS	20000000
 
-static uint64_t
-splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 int
 main(int argc, char **argv)
 {
 	struct timespec t0, t1;
-	uint64_t *a, *perm, x, t, seed = 1;
+	uint64_t *a, *perm, x, t, r = 88172645463325252ULL;
 	size_t n, i, j, w = LINE / sizeof(*a);
 	double ns;
 	int k;
@@ -52,7 +42,10 @@ main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			perm[i] = i;
 		for (i = n - 1; i > 0; i--) {
-			j = splitmix64(&seed) % (i + 1);
+			r ^= r << 13;		/* xorshift64 */
+			r ^= r >> 7;
+			r ^= r << 17;
+			j = r % (i + 1);
 			t = perm[i];
 			perm[i] = perm[j];
 			perm[j] = t;
