@@ -141,7 +141,7 @@ sketch(struct dedup_sketcher *k, struct dedup_item *it, uint64_t *keys,
 		return;
 	/* The distinct shingles give the minima that all of them give. */
 	minhash_reset(&k->mh);
-	minhash_add(&k->mh, store->h + it->shoff, it->nsh);
+	minhash_add_distinct(&k->mh, store->h + it->shoff, it->nsh);
 	minhash_final(&k->mh, k->sig);
 	for (band = 0; band < k->lsh.b; band++)
 		keys[band] = band_key(k->sig + band * k->lsh.r, k->lsh.r,

@@ -278,11 +278,25 @@ add_oph(struct minhash *m, const uint64_t *h, size_t n)
 		oph_put(m, h[j]);
 }
 
+/* The k functions of the n shingles h, for each minimum. */
+static void
+add_khashes(struct minhash *m, const uint64_t *h, size_t n)
+{
+#ifdef CPU_X86_VECTOR
+	if (m->avx2 == 2 && m->k >= 16)
+		add_khash_avx512(m, h, n);
+	else if (m->avx2)
+		add_khash_avx2(m, h, n, 0);
+	else
+#endif
+		add_khash(m, h, n, 0);
+}
+
 void
 minhash_add(struct minhash *m, const uint64_t *h, size_t n)
 {
 	uint64_t buf[CHUNK];
-	size_t off, c, nf;
+	size_t off, c;
 
 	if (m->oph) {
 		add_oph(m, h, n);
@@ -290,16 +304,17 @@ minhash_add(struct minhash *m, const uint64_t *h, size_t n)
 	}
 	for (off = 0; off < n; off += c) {
 		c = n - off < CHUNK ? n - off : CHUNK;
-		nf = fresh(m, h + off, c, buf);
-#ifdef CPU_X86_VECTOR
-		if (m->avx2 == 2 && m->k >= 16)
-			add_khash_avx512(m, buf, nf);
-		else if (m->avx2)
-			add_khash_avx2(m, buf, nf, 0);
-		else
-#endif
-			add_khash(m, buf, nf, 0);
+		add_khashes(m, buf, fresh(m, h + off, c, buf));
 	}
+}
+
+void
+minhash_add_distinct(struct minhash *m, const uint64_t *h, size_t n)
+{
+	if (m->oph)
+		add_oph(m, h, n);
+	else
+		add_khashes(m, h, n);
 }
 
 /*

@@ -32,6 +32,11 @@ struct minhash {
 void	minhash_init(struct minhash *, unsigned k, int oph, uint64_t seed);
 void	minhash_reset(struct minhash *);
 void	minhash_add(struct minhash *, const uint64_t *h, size_t n);
+/*
+ * The same for n shingles known to be distinct: the k-hash way then
+ * skips its lookup of the shingles met lately.
+ */
+void	minhash_add_distinct(struct minhash *, const uint64_t *h, size_t n);
 
 /* Write the k values to out (as 64-bit words). */
 void	minhash_final(struct minhash *, uint64_t *out);
