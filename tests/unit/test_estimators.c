@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bottomk.h"
+#include "cpu.h"
 #include "minhash.h"
 #include "scheme.h"
 #include "simhash.h"
@@ -602,6 +603,41 @@ test_oph_batches(void)
 	free(h);
 }
 
+/*
+ * The k-hash minima of distinct shingles are the same with
+ * minhash_add_distinct, which skips the lookup of shingles met lately, as
+ * with minhash_add: for k of one, two and three groups of lanes and a
+ * ragged one, on every path the processor has, and on the portable one.
+ */
+static void
+test_khash_distinct(void)
+{
+	static const unsigned ks[] = { 8, 24, 16, 128, 13 };
+	struct minhash a, b;
+	uint64_t x = 7, h[700];
+	unsigned t, path, bad = 0;
+	size_t i, n;
+
+	for (path = 0; path < 2; path++) {
+		if (path == 1)
+			cpu_disable(CPU_AVX512F | CPU_AVX2);
+		for (t = 0; t < 30; t++) {
+			minhash_init(&a, ks[t % 5], 0, t);
+			minhash_init(&b, ks[t % 5], 0, t);
+			n = 1 + splitmix64(&x) % 700;
+			for (i = 0; i < n; i++)
+				h[i] = splitmix64(&x) * 2 + i * 0x100000001ULL;
+			minhash_add(&a, h, n);
+			minhash_add_distinct(&b, h, n);
+			if (memcmp(a.mins, b.mins, a.k * sizeof(*a.mins)) != 0)
+				bad++;
+			minhash_free(&a);
+			minhash_free(&b);
+		}
+	}
+	CHECK(bad == 0, "%u of 60 documents differ", bad);
+}
+
 int
 main(void)
 {
@@ -619,5 +655,6 @@ main(void)
 	RUN(test_reset_and_order);
 	RUN(test_oph_densify);
 	RUN(test_oph_batches);
+	RUN(test_khash_distinct);
 	return unit_status();
 }
