@@ -933,7 +933,7 @@ make_tree() {
 	done
 }
 
-@test "hash-177: character n-grams: AVX-512 and portable block scanners agree, with and without VBMI2" {
+@test "hash-177: character n-grams: AVX-512 and portable block scanners agree, with and without VBMI2 and gathers" {
 	for f in "$(fixture lighthouse.txt)" "$(fixture essay.txt)" "$(fixture utf8.txt)" "$(fixture source.txt)"; do
 		cat "$f" "$f"
 	done > all.txt
@@ -950,6 +950,12 @@ make_tree() {
 		NEARDUP_NO_VBMI2=1 run "$NEARDUP" hash $opts all.txt "$(fixture lighthouse-near.txt)"
 		assert_success
 		assert_output "$vec"
+		for g in 0 1; do
+			# shellcheck disable=SC2086
+			NEARDUP_GATHER=$g run "$NEARDUP" hash $opts all.txt "$(fixture lighthouse-near.txt)"
+			assert_success
+			assert_output "$vec"
+		done
 	done
 }
 
@@ -966,7 +972,7 @@ word_inputs() {
 		printf "%s%s", w, i % 11 ? " " : ",\n" } }' > lengths.txt
 }
 
-@test "hash-178: words: the AVX-512 scanners, with and without VBMI2, and the portable ones agree" {
+@test "hash-178: words: the AVX-512 scanners, with and without VBMI2 and gathers, and the portable ones agree" {
 	word_inputs
 	for opts in "-a bottomk -k 4096" "-a bottomk -k 4096 -w 1" "-a bottomk -k 4096 -w 64" \
 	    "-a bottomk -k 4096 --keep-punct --keep-case -w 2" "-a minhash -k 64 -w 5" ""; do
@@ -982,6 +988,16 @@ word_inputs() {
 		NEARDUP_NO_VBMI2=1 run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
 		assert_success
 		assert_output "$vec"
+		for g in 0 1; do
+			# shellcheck disable=SC2086
+			NEARDUP_GATHER=$g run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
+			assert_success
+			assert_output "$vec"
+			# shellcheck disable=SC2086
+			NEARDUP_GATHER=$g NEARDUP_NO_VBMI2=1 run "$NEARDUP" hash $opts all.txt lengths.txt "$(fixture lighthouse-near.txt)"
+			assert_success
+			assert_output "$vec"
+		done
 	done
 }
 

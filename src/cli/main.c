@@ -101,6 +101,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct cmd *c;
+	const char *env;
 	int ch, fd;
 
 	/*
@@ -121,6 +122,8 @@ main(int argc, char **argv)
 	cpu_disable((getenv("NEARDUP_NO_AVX2") != NULL ? CPU_AVX2 : 0) |
 	    (getenv("NEARDUP_NO_AVX512") != NULL ? CPU_AVX512F : 0) |
 	    (getenv("NEARDUP_NO_VBMI2") != NULL ? CPU_AVX512_TEXT : 0));
+	if ((env = getenv("NEARDUP_GATHER")) != NULL && *env != '\0')
+		cpu_gathers(strcmp(env, "0") != 0);
 
 	/* getopt(3) names argv[0] in its messages: make it ours, bare. */
 	argv[0] = (char *)getprogname();

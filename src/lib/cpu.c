@@ -4,14 +4,55 @@
  * asking needs no lock; the answer is kept, since the loops of CPU_LEVELS
  * ask at every call (uniq's screen once a record).
  */
+#include <fcntl.h>
 #include <stdatomic.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cpu.h"
 
 #define KNOWN	0x80000000u	/* in have: the rest is what there is */
 
 static unsigned disabled;
+static int gathers = -1;	/* cpu_gathers */
 static _Atomic unsigned have;
+
+int
+cpu_gds_fast(const char *report)
+{
+	return report != NULL && (strcmp(report, "Not affected\n") == 0 ||
+	    strcmp(report, "Vulnerable\n") == 0 ||
+	    strcmp(report, "Vulnerable: No microcode\n") == 0);
+}
+
+#ifdef CPU_X86_VECTOR
+/*
+ * Whether this processor's gathers are fast (CPU_GATHER): Intel's, as
+ * the kernel reports them (cpu_gds_fast).  Other makers' are taken for
+ * slow, as compilers take AMD's (LLVM gives no Zen its fast-gather
+ * tuning).
+ */
+static int
+fast_gathers(void)
+{
+	char b[64];
+	ssize_t n;
+	int fd;
+
+	if (!__builtin_cpu_is("intel"))
+		return 0;
+	fd = open("/sys/devices/system/cpu/vulnerabilities/"
+	    "gather_data_sampling", O_RDONLY | O_CLOEXEC);
+	if (fd == -1)
+		return 0;
+	n = read(fd, b, sizeof(b) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	b[n] = '\0';
+	return cpu_gds_fast(b);
+}
+#endif
 
 static unsigned
 ask(void)
@@ -33,6 +74,8 @@ ask(void)
 		    __builtin_cpu_supports("avx512vbmi2"))
 			m |= CPU_AVX512_TEXT;
 	}
+	if ((m & CPU_AVX512F) && fast_gathers())
+		m |= CPU_GATHER;
 	if (__builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt"))
 		m |= CPU_SSSE3;
 #ifdef CPU_LEVEL_COPIES	/* GCC only: clang knows no level names here */
@@ -68,8 +111,20 @@ cpu_disable(unsigned mask)
 	disabled = mask;
 }
 
+void
+cpu_gathers(int on)
+{
+	gathers = on;
+}
+
 unsigned
 cpu_usable(void)
 {
-	return supported() & ~disabled;
+	unsigned m = supported() & ~disabled;
+
+	if (gathers == 0 || !(m & CPU_AVX512F))
+		m &= ~CPU_GATHER;
+	else if (gathers == 1)
+		m |= CPU_GATHER;
+	return m;
 }

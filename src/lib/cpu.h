@@ -2,12 +2,13 @@
  * The one place that decides which vector code runs.
  *
  * Three things decide it: what the compiler targets (the CPU_* macros
- * below, fixed at build time), what the processor has, and what the
- * command layer switched off (cpu_disable, from NEARDUP_NO_AVX2,
- * NEARDUP_NO_AVX512 and NEARDUP_NO_VBMI2, read in src/cli/main.c; an
- * engine file never reads the environment).  A program that links the
- * engine without the command layer, as the unit tests do, gets all the
- * processor has.
+ * below, fixed at build time), what the processor has (and, for gathers,
+ * whether they are fast there), and what the command layer switched off
+ * (cpu_disable, from NEARDUP_NO_AVX2, NEARDUP_NO_AVX512 and
+ * NEARDUP_NO_VBMI2, and cpu_gathers, from NEARDUP_GATHER, read in
+ * src/cli/main.c; an engine file never reads the environment).  A
+ * program that links the engine without the command layer, as the unit
+ * tests do, gets all the processor has.
  * Every path gives the same results, bit for bit.
  */
 #ifndef CPU_H
@@ -119,6 +120,13 @@
  */
 #define CPU_LEVEL_V3	0x10
 #define CPU_LEVEL_V4	0x20
+/*
+ * Gathers for table lookups (the AVX-512 character scanner's items, the
+ * long words of the word scanners), with AVX-512, where they are fast
+ * (cpu_gds_fast, on Intel's processors) or cpu_gathers says so.
+ * Elsewhere the same lookups are scalar loads.
+ */
+#define CPU_GATHER	0x80
 
 /*
  * Do without the extensions in mask from now on (CPU_AVX512F for
@@ -129,6 +137,28 @@
  * Engine objects set up before the call keep what they chose.
  */
 void	cpu_disable(unsigned mask);
+
+/*
+ * Use gathers for lookups (CPU_GATHER) where AVX-512 is usable: on 1,
+ * always; on 0, never; on -1, the default, where they are fast.  For
+ * NEARDUP_GATHER; call it as cpu_disable.
+ */
+void	cpu_gathers(int on);
+
+/*
+ * Whether gathers run at full speed by the kernel's report of Gather
+ * Data Sampling (CVE-2022-40982), the text of
+ * /sys/devices/system/cpu/vulnerabilities/gather_data_sampling, or NULL
+ * where there is none: where it finds the processor not affected, or
+ * not mitigated (turned off, or no microcode for it).  The mitigation,
+ * on by default on Intel's Skylake to Tiger Lake and Rocket Lake (every
+ * AVX-512 processor without VBMI2 among them), makes each gather a
+ * microcode sequence slower than the loads it stands for.  Where the
+ * kernel cannot say (an older one, another system, a virtual machine
+ * whose host does not tell it), gathers are taken for slow, which costs
+ * the fast ones less than the other way round.
+ */
+int	cpu_gds_fast(const char *report);
 
 /* The extensions the processor has and that are not disabled. */
 unsigned cpu_usable(void);

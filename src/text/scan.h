@@ -59,6 +59,7 @@ struct scan {
 	int	 avx512;
 	int	 ssse3;		/* wordscan.c: compress with SSSE3 */
 	int	 v3;		/* wordscan.c: its x86-64-v3 copies */
+	int	 gather;	/* wordvec.c: look up with gathers (CPU_GATHER) */
 	/*
 	 * wordscan.c: hash words in batches (wordhash.c), with AVX2.  The
 	 * cache is cheaper while it hits, and is tried first: of tried words

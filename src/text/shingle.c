@@ -74,6 +74,7 @@ shingle_init(struct shingler *s, const struct scheme *sc,
 #ifdef CPU_AVX512_SCAN
 	s->ws.ssse3 = (cpu_usable() & CPU_SSSE3) != 0;
 	s->ws.v3 = (cpu_usable() & CPU_LEVEL_V3) != 0;
+	s->ws.gather = (cpu_usable() & CPU_GATHER) != 0;
 	s->ws.avx512 = cpu_usable() & CPU_AVX512_TEXT ? 2 :
 	    (cpu_usable() & CPU_AVX512_WORDS) != 0;
 	if (s->ws.avx512)

@@ -606,14 +606,28 @@ xxh_9to16(__m512i first, __m512i last, __m512i len, __m512i flip1,
 	return _mm512_xor_si512(x, _mm512_srli_epi64(x, 32));
 }
 
-/* The 8 bytes at each of the addresses p (in the lanes of k). */
+/*
+ * The 8 bytes at each of the addresses p (in the lanes of k): gathered, or
+ * loaded one at a time where gathers are slow (s->gather).
+ */
 INLINE512 __m512i
-gather8(__m512i p, __mmask8 k, int fold)
+gather8(const struct scan *s, __m512i p, __mmask8 k, int fold)
 {
+	uint64_t a[8], b[8] = { 0 };
+	unsigned i;
 	__m512i v;
 
-	v = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), k, p,
-	    (const void *)0, 1);
+	if (s->gather)
+		v = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), k, p,
+		    (const void *)0, 1);
+	else {
+		_mm512_storeu_si512(a, p);
+		for (i = 0; i < 8; i++)
+			if (k >> i & 1)
+				memcpy(&b[i], (const void *)(uintptr_t)a[i],
+				    sizeof(b[i]));
+		v = _mm512_loadu_si512(b);
+	}
 	if (fold)
 		v = _mm512_mask_add_epi8(v, _mm512_cmplt_epu8_mask(
 		    _mm512_sub_epi8(v, _mm512_set1_epi8('A')),
@@ -652,9 +666,10 @@ hash_long(struct scan *s, struct wordq *q, int fold)
 		p = _mm512_loadu_si512(q->longp + i);
 		len = _mm512_cvtepu8_epi64(_mm_loadl_epi64(
 		    (const __m128i *)(q->longlen + i)));
-		_mm512_mask_i32scatter_epi64(h, k, at, xxh_9to16(gather8(p, k,
-		    fold), gather8(_mm512_sub_epi64(_mm512_add_epi64(p, len),
-		    _mm512_set1_epi64(8)), k, fold), len, flip1, flip2), 8);
+		_mm512_mask_i32scatter_epi64(h, k, at, xxh_9to16(gather8(s, p,
+		    k, fold), gather8(s, _mm512_sub_epi64(_mm512_add_epi64(p,
+		    len), _mm512_set1_epi64(8)), k, fold), len, flip1, flip2),
+		    8);
 		big = _mm512_mask_cmpgt_epu64_mask(k, len,
 		    _mm512_set1_epi64(16));
 		for (; big != 0; big &= (__mmask8)(big - 1)) {
@@ -876,8 +891,9 @@ items(__m512i l, uint64_t st, uint64_t mw, unsigned char item[192])
 
 /*
  * Character n-grams (see cscan in wordscan.c, which this follows): the
- * items of each block, looked up eight at a time (xxh_le64_lin of their
- * hashes, s->lin), then rolled as words are.
+ * items of each block, looked up (xxh_le64_lin of their hashes, s->lin)
+ * eight at a time with a gather, or one at a time where gathers are slow
+ * (s->gather), then rolled as words are.
  */
 INLINE512V const unsigned char *
 cscan(struct scan *s, struct wordq *q, const unsigned char *p,
@@ -913,12 +929,14 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		chars = mw & ~(lead[0] << 1 | lead[1]);
 		k = items(lo, st, chars, item);
 		/* (Past the k items, any index of the table will do.) */
-		for (g = 0; g < k; g += 8)
+		for (g = 0; s->gather && g < k; g += 8)
 			_mm512_storeu_si512(wq_hash(q) + nq + g,
 			    _mm512_i64gather_epi64(_mm512_and_si512(
 			    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
 			    (const __m128i *)(item + g))),
 			    _mm512_set1_epi64(127)), (const void *)s->lin, 8));
+		for (g = 0; !s->gather && g < k; g++)
+			wq_hash(q)[nq + g] = s->lin[item[g] & 127];
 		if (lead[0] != 0)
 			scan_items_fix(s, p, st, chars, lead[0],
 			    wq_hash(q) + nq);

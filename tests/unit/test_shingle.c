@@ -73,23 +73,35 @@ mkscheme(int chars, unsigned n, int flags, uint64_t seed)
 
 /*
  * The paths each test runs, vec 0 to NPATHS - 1: the portable scanners
- * alone, with AVX2, with AVX-512 but not VBMI2, and all the processor has;
- * and their names.
+ * alone, with AVX2, with AVX-512 but neither VBMI2 nor gathers (as on
+ * the processors that lack VBMI2, whose gathers are slow), and all the
+ * processor has, with gathers for lookups and then without, whether or
+ * not they are fast here; and their names.  cpu_all() gives back all
+ * there is.
  */
-#define NPATHS	4
+#define NPATHS	5
 
 static void
 cpu_path(int vec)
 {
 	cpu_disable(vec == 0 ? CPU_AVX512F | CPU_AVX2 : vec == 1 ? CPU_AVX512F :
 	    vec == 2 ? CPU_AVX512_TEXT : 0);
+	cpu_gathers(vec == 3 ? 1 : vec == 2 || vec == 4 ? 0 : -1);
+}
+
+static void
+cpu_all(void)
+{
+	cpu_disable(0);
+	cpu_gathers(-1);
 }
 
 static const char *
 path_name(int vec)
 {
 	return vec == 0 ? "portable" : vec == 1 ? "no AVX-512" :
-	    vec == 2 ? "no VBMI2" : "all";
+	    vec == 2 ? "no VBMI2" : vec == 3 ? "all, gathers" :
+	    "all, no gathers";
 }
 
 /*
@@ -1005,14 +1017,12 @@ test_reference(void)
 					    &got);
 					if (!CHECK(coll_equal(&want, &got),
 					    "text %zu (%s, %zu bytes), -%c%u "
-					    "flags %d, blocks of %zu%s: %zu "
+					    "flags %d, blocks of %zu, %s: %zu "
 					    "shingles, reference %zu, or "
 					    "hashes differ", t, t % 2 ?
 					    "mixed" : "ASCII", len, sc.chars ?
 					    'c' : 'w', sc.ngram, flags,
-					    blocks[b], vec == 2 ? "" : vec ?
-					    ", AVX-512 disabled" :
-					    ", AVX-512 and AVX2 disabled", got.n,
+					    blocks[b], path_name(vec), got.n,
 					    want.n))
 						fails++;
 				}
@@ -1067,13 +1077,12 @@ test_control_words(void)
 			cpu_path(vec);
 			shingle_doc(&sc, text, len, 0, &got);
 			CHECK(coll_equal(&want, &got), "--keep-punct -w%u, "
-			    "words with control bytes%s: %zu shingles, "
+			    "words with control bytes, %s: %zu shingles, "
 			    "reference %zu, or hashes differ", sc.ngram,
-			    vec == 2 ? "" : vec ? ", AVX-512 disabled" :
-			    ", AVX-512 and AVX2 disabled", got.n, want.n);
+			    path_name(vec), got.n, want.n);
 		}
 	}
-	cpu_disable(0);
+	cpu_all();
 	coll_free(&want);
 	coll_free(&got);
 }
@@ -1178,7 +1187,7 @@ test_word_modes(void)
 		    "reference %zu, or hashes differ, with the cache and then "
 		    "the batches", flags, sc.ngram, got.n, want.n);
 	}
-	cpu_disable(0);
+	cpu_all();
 	free(text);
 	coll_free(&want);
 	coll_free(&got);
@@ -1265,7 +1274,7 @@ test_scan_cut(void)
 				    p - text, until - text);
 				shingle_free(&sh);
 			}
-	cpu_disable(0);
+	cpu_all();
 }
 
 /*
@@ -1303,7 +1312,7 @@ test_scan_high(void)
 		    path_name(vec / 2), p - text, until - text);
 		shingle_free(&sh);
 	}
-	cpu_disable(0);
+	cpu_all();
 }
 
 /*
@@ -1469,7 +1478,7 @@ test_scan_twos(void)
 		    "block's end, %s: %zu shingles, reference %zu, or hashes "
 		    "differ", path_name(vec), got.n, want.n);
 	}
-	cpu_disable(0);
+	cpu_all();
 	coll_free(&want);
 	coll_free(&got);
 }
@@ -1607,7 +1616,7 @@ test_three_bytes(void)
 					    "characters" : "words",
 					    path_name(vec), got.n, want.n);
 				}
-	cpu_disable(0);
+	cpu_all();
 	for (cp = TOKEN_TWO; cp < TOKEN_THREE; cp++) {
 		if (cp >= 0xD800 && cp <= 0xDFFF)
 			continue;
@@ -1648,7 +1657,7 @@ test_three_bytes(void)
 				}
 			}
 		}
-	cpu_disable(0);
+	cpu_all();
 	free(text);
 	coll_free(&want);
 	coll_free(&got);
@@ -1683,8 +1692,36 @@ test_cpu_levels(void)
 	CHECK(sh.ws.avx512 == ((cpu_usable() & CPU_AVX512_WORDS) != 0),
 	    "NEARDUP_NO_VBMI2: the AVX-512 scanners are %d", sh.ws.avx512);
 	shingle_free(&sh);
-	cpu_disable(0);
+	/* NEARDUP_GATHER, either way, and gathers only with AVX-512. */
+	cpu_all();
+	cpu_gathers(0);
+	shingle_init(&sh, &sc, NULL, coll_sink, &c);
+	CHECK(sh.ws.gather == 0, "NEARDUP_GATHER=0 leaves gathers on");
+	shingle_free(&sh);
+	cpu_gathers(1);
+	shingle_init(&sh, &sc, NULL, coll_sink, &c);
+	CHECK(sh.ws.gather == ((cpu_usable() & CPU_AVX512F) != 0),
+	    "NEARDUP_GATHER=1: gathers %d", sh.ws.gather);
+	shingle_free(&sh);
+	cpu_disable(CPU_AVX512F);
+	CHECK((cpu_usable() & CPU_GATHER) == 0,
+	    "NEARDUP_GATHER=1 turns gathers on without AVX-512");
+	cpu_all();
 	coll_free(&c);
+	/* The kernel's reports, as Linux 6.5 to 6.18 word them. */
+	CHECK(cpu_gds_fast("Not affected\n"), "not affected: slow gathers");
+	CHECK(cpu_gds_fast("Vulnerable\n"), "mitigation off: slow gathers");
+	CHECK(!cpu_gds_fast("Mitigation: Microcode\n"),
+	    "mitigated: fast gathers");
+	CHECK(!cpu_gds_fast("Mitigation: Microcode (locked)\n"),
+	    "mitigated and locked: fast gathers");
+	CHECK(cpu_gds_fast("Vulnerable: No microcode\n"),
+	    "no microcode for the mitigation: slow gathers");
+	CHECK(!cpu_gds_fast("Unknown: Dependent on hypervisor status\n"),
+	    "a guest that cannot tell: fast gathers");
+	CHECK(!cpu_gds_fast("Not affected, maybe\n") && !cpu_gds_fast(""),
+	    "an unknown report: fast gathers");
+	CHECK(!cpu_gds_fast(NULL), "no report: fast gathers");
 }
 
 int
