@@ -20,8 +20,11 @@
 # (NEARDUP_NO_AVX512=1: no AVX-512 and no VBMI2 text scanners; the loops
 # compiled for x86-64-v4 by target_clones still run where the CPU has it),
 # and the scalar build (skipped, and said so, when it is not built).  On a
-# CPU with VBMI2 a fourth, AVX-512 without VBMI2 (NEARDUP_NO_VBMI2=1), is
-# what a Skylake or Cascade Lake server runs.
+# CPU with AVX-512 another, without gathers (NEARDUP_GATHER=0), is what
+# one whose gathers are slow runs (Ice Lake and Tiger Lake with the
+# mitigation of Gather Data Sampling, on by default); on a CPU with VBMI2
+# one more, AVX-512 without VBMI2 or gathers (NEARDUP_NO_VBMI2=1
+# NEARDUP_GATHER=0), is what a Skylake or Cascade Lake server runs.
 #
 # Runs alternate (round-robin): run 1 of every contender of a group, then run 2 of every
 # contender, ...; each round starts one contender further on, so no contender always
@@ -123,9 +126,13 @@ done
 for a in '-a simhash -w 3' '-a simhash -c 5' '-a oph -k 128 -w 3' \
          '-a bottomk -k 128 -w 3' '-a minhash -k 128 -w 3' '-a key -w 3'; do
   add stream nd "neardup hash -j 1 $a" '' "$big" "$Bbytes" "$(q "$bin") hash -j 1 $a $Bq"
+  if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then
+    add stream nd "neardup hash -j 1 $a" 'no gathers (NEARDUP_GATHER=0)' "$big" "$Bbytes" \
+      "env NEARDUP_GATHER=0 $(q "$bin") hash -j 1 $a $Bq"
+  fi
   if grep -qw avx512_vbmi2 /proc/cpuinfo 2>/dev/null; then
-    add stream nd "neardup hash -j 1 $a" 'AVX-512 without VBMI2 (NEARDUP_NO_VBMI2=1)' "$big" \
-      "$Bbytes" "env NEARDUP_NO_VBMI2=1 $(q "$bin") hash -j 1 $a $Bq"
+    add stream nd "neardup hash -j 1 $a" 'AVX-512 without VBMI2 or gathers (NEARDUP_NO_VBMI2=1 NEARDUP_GATHER=0)' \
+      "$big" "$Bbytes" "env NEARDUP_NO_VBMI2=1 NEARDUP_GATHER=0 $(q "$bin") hash -j 1 $a $Bq"
   fi
   add stream nd "neardup hash -j 1 $a" 'AVX2 only (NEARDUP_NO_AVX512=1)' "$big" "$Bbytes" \
     "env NEARDUP_NO_AVX512=1 $(q "$bin") hash -j 1 $a $Bq"

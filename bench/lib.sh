@@ -234,6 +234,11 @@ machine_rows() {
   echo "| CPU | $cpu; nproc $ncpu$(lscpu 2>/dev/null | awk -F': *' '
     /^Core\(s\) per socket/ { c = $2 } /^Socket\(s\)/ { s = $2 } /^Thread\(s\) per core/ { t = $2 }
     END { if (c != "" && s != "") printf "; %d socket(s) x %d core(s) x %d thread(s)", s, c, t }') |"
+  echo "| CPU model, vector flags | $(awk -F': *' '/^model\t/ && m == "" { m = $2 }
+    /^flags/ && !done { n = split($2, f, " "); done = 1
+      for (i = 1; i <= n; i++) if (f[i] ~ /^(avx2|avx512f|avx512bw|avx512_vbmi2)$/) v = v " " f[i] }
+    END { printf "%s;%s", m, v }' /proc/cpuinfo) |"
+  echo "| gathers (Gather Data Sampling, as the kernel reports it) | $(cat /sys/devices/system/cpu/vulnerabilities/gather_data_sampling 2>/dev/null || echo 'no report') |"
   echo "| memory | $mem |"
   echo "| kernel | $(uname -srm) |"
   echo "| date | $when |"
