@@ -1,8 +1,9 @@
 /*
  * What the processor has, less what the command layer switched off (see
- * cpu.h).  __builtin_cpu_supports reads what libgcc found at start-up, so
- * asking needs no lock; the answer is kept, since the loops of CPU_LEVELS
- * ask at every call (uniq's screen once a record).
+ * cpu.h).  __builtin_cpu_supports reads what libgcc found at start-up,
+ * and the kernel's report on gathers reads the same each time, so asking
+ * needs no lock; the answer is kept, since the loops of CPU_LEVELS ask at
+ * every call (uniq's screen once a record).
  */
 #include <fcntl.h>
 #include <stdatomic.h>

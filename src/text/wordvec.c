@@ -890,10 +890,33 @@ items(__m512i l, uint64_t st, uint64_t mw, unsigned char item[192])
 }
 
 /*
+ * The items item[0 .. k) looked up (xxh_le64_lin of their hashes, s->lin)
+ * to out: eight at a time with a gather, or one at a time where gathers
+ * are slow (s->gather).  A letter of more than one byte, which
+ * scan_items_fix puts right after, looks up its first byte's low bits.
+ */
+INLINE512 void
+look_up(const struct scan *s, const unsigned char *item, unsigned k,
+    uint64_t *out)
+{
+	unsigned g;
+
+	if (!s->gather) {
+		for (g = 0; g < k; g++)
+			out[g] = s->lin[item[g] & 127];
+		return;
+	}
+	/* (Past the k items, any index of the table will do.) */
+	for (g = 0; g < k; g += 8)
+		_mm512_storeu_si512(out + g, _mm512_i64gather_epi64(
+		    _mm512_and_si512(_mm512_cvtepu8_epi64(_mm_loadl_epi64(
+		    (const __m128i *)(item + g))), _mm512_set1_epi64(127)),
+		    (const void *)s->lin, 8));
+}
+
+/*
  * Character n-grams (see cscan in wordscan.c, which this follows): the
- * items of each block, looked up (xxh_le64_lin of their hashes, s->lin)
- * eight at a time with a gather, or one at a time where gathers are slow
- * (s->gather), then rolled as words are.
+ * items of each block, looked up (look_up), then rolled as words are.
  */
 INLINE512V const unsigned char *
 cscan(struct scan *s, struct wordq *q, const unsigned char *p,
@@ -902,7 +925,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 {
 	unsigned char item[192];
 	uint64_t mw, mh, st, lead[2], chars;
-	unsigned g, k, nq = 0, stop = 64;
+	unsigned k, nq = 0, stop = 64;
 	int pendsep = s->pendsep, anychar = s->anychar, carry = 0;
 	__m512i lo;
 
@@ -928,15 +951,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		/* A letter is one item, at its first byte. */
 		chars = mw & ~(lead[0] << 1 | lead[1]);
 		k = items(lo, st, chars, item);
-		/* (Past the k items, any index of the table will do.) */
-		for (g = 0; s->gather && g < k; g += 8)
-			_mm512_storeu_si512(wq_hash(q) + nq + g,
-			    _mm512_i64gather_epi64(_mm512_and_si512(
-			    _mm512_cvtepu8_epi64(_mm_loadl_epi64(
-			    (const __m128i *)(item + g))),
-			    _mm512_set1_epi64(127)), (const void *)s->lin, 8));
-		for (g = 0; !s->gather && g < k; g++)
-			wq_hash(q)[nq + g] = s->lin[item[g] & 127];
+		look_up(s, item, k, wq_hash(q) + nq);
 		if (lead[0] != 0)
 			scan_items_fix(s, p, st, chars, lead[0],
 			    wq_hash(q) + nq);
