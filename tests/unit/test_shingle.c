@@ -1708,7 +1708,7 @@ test_cpu_levels(void)
 	    "NEARDUP_GATHER=1 turns gathers on without AVX-512");
 	cpu_all();
 	coll_free(&c);
-	/* The kernel's reports, as Linux 6.5 to 6.18 word them. */
+	/* The kernel's reports: the seven wordings of Linux's bugs.c. */
 	CHECK(cpu_gds_fast("Not affected\n"), "not affected: slow gathers");
 	CHECK(cpu_gds_fast("Vulnerable\n"), "mitigation off: slow gathers");
 	CHECK(!cpu_gds_fast("Mitigation: Microcode\n"),
@@ -1719,6 +1719,8 @@ test_cpu_levels(void)
 	    "no microcode for the mitigation: slow gathers");
 	CHECK(!cpu_gds_fast("Unknown: Dependent on hypervisor status\n"),
 	    "a guest that cannot tell: fast gathers");
+	CHECK(!cpu_gds_fast("Mitigation: AVX disabled, no microcode\n"),
+	    "AVX disabled: fast gathers");
 	CHECK(!cpu_gds_fast("Not affected, maybe\n") && !cpu_gds_fast(""),
 	    "an unknown report: fast gathers");
 	CHECK(!cpu_gds_fast(NULL), "no report: fast gathers");
