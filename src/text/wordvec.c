@@ -613,18 +613,19 @@ xxh_9to16(__m512i first, __m512i last, __m512i len, __m512i flip1,
 INLINE512 __m512i
 gather8(const struct scan *s, __m512i p, __mmask8 k, int fold)
 {
-	uint64_t a[8], b[8] = { 0 };
-	unsigned i;
 	__m512i v;
 
 	if (s->gather)
 		v = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), k, p,
 		    (const void *)0, 1);
 	else {
-		_mm512_storeu_si512(a, p);
+		uint64_t at[8], b[8] = { 0 };
+		unsigned i;
+
+		_mm512_storeu_si512(at, p);
 		for (i = 0; i < 8; i++)
 			if (k >> i & 1)
-				memcpy(&b[i], (const void *)(uintptr_t)a[i],
+				memcpy(&b[i], (const void *)(uintptr_t)at[i],
 				    sizeof(b[i]));
 		v = _mm512_loadu_si512(b);
 	}
