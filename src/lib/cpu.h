@@ -22,13 +22,15 @@
  * reference, takes what they leave (non-ASCII text, the last bytes).
  * The AVX-512 scanners (wordvec.c), the AVX2 word hashes of the SSE2 word
  * scanner (wordhash.c) and minhash's AVX2 and AVX-512 loops are compiled
- * in on x86-64 with GCC or clang, and used where the processor has them.
+ * in on x86-64 with GCC or clang, and used where the processor has them;
+ * not with -DNEARDUP_SCALAR, whose every loop is what arm64 and s390x
+ * run.
  */
 #define CPU_BLOCK_SCAN 1
 #if defined(__SSE2__) && !defined(NEARDUP_SCALAR)
 #define CPU_SSE2_SCAN 1
 #endif
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(NEARDUP_SCALAR)
 #define CPU_X86_VECTOR 1
 #if defined(CPU_SSE2_SCAN)
 #define CPU_AVX512_SCAN 1
