@@ -117,7 +117,9 @@ make_tmp() {
 # machine_init: set ncpu, cpu (model name) and when (the date, UTC)
 machine_init() {
   ncpu=$(nproc)
-  cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+  cpu=$(awk -F': *' '/^model name/ && n == "" { n = $2 } /^cpu family/ && f == "" { f = $2 }
+    /^model\t/ && m == "" { m = $2 }
+    END { if (n != "") printf "%s%s", n, f != "" ? " (family " f ", model " m ")" : "" }' /proc/cpuinfo)
   [ -n "$cpu" ] || cpu=$(uname -m)
   when=$(date -u '+%Y-%m-%d %H:%M UTC')
 }
@@ -234,10 +236,9 @@ machine_rows() {
   echo "| CPU | $cpu; nproc $ncpu$(lscpu 2>/dev/null | awk -F': *' '
     /^Core\(s\) per socket/ { c = $2 } /^Socket\(s\)/ { s = $2 } /^Thread\(s\) per core/ { t = $2 }
     END { if (c != "" && s != "") printf "; %d socket(s) x %d core(s) x %d thread(s)", s, c, t }') |"
-  echo "| CPU model, vector flags | $(awk -F': *' '/^model\t/ && m == "" { m = $2 }
-    /^flags/ && !done { n = split($2, f, " "); done = 1
+  echo "| vector flags | $(awk -F': *' '/^flags/ && !done { n = split($2, f, " "); done = 1
       for (i = 1; i <= n; i++) if (f[i] ~ /^(avx2|avx512f|avx512bw|avx512_vbmi2)$/) v = v " " f[i] }
-    END { printf "%s;%s", m, v }' /proc/cpuinfo) |"
+    END { printf "%s", substr(v, 2) }' /proc/cpuinfo) |"
   echo "| gathers (Gather Data Sampling, as the kernel reports it) | $(cat /sys/devices/system/cpu/vulnerabilities/gather_data_sampling 2>/dev/null || echo 'no report') |"
   echo "| memory | $mem |"
   echo "| kernel | $(uname -srm) |"
