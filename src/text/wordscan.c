@@ -680,43 +680,29 @@ static const uint64_t shuf[256] = {
 };
 
 /*
- * The items (from the table ascii) of the bytes of in[0 .. 64) whose bits
- * are set in keep, in order, to out, which has 8 to spare; returns how
- * many.  Each group of 8 is compressed in a register and looked up from
- * there: a round trip through memory would load what the compress has
- * just stored in pieces, which the processor cannot forward (it made -c 5
- * nearly twice as slow when tried).
+ * compress_bytes with SSSE3: each group of 8 compressed in a register and
+ * stored whole, the next group over the bytes it did not keep.
  */
 static inline __attribute__((always_inline, target("ssse3,popcnt"))) size_t
-items_shuf(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
-    uint64_t *out)
+compress_shuf(const unsigned char *in, uint64_t keep, unsigned char *out)
 {
 	size_t c = 0;
-	unsigned i, j, m;
-	uint64_t g;
+	unsigned j, m;
 
 	for (j = 0; j < 64; j += 8) {
 		m = keep >> j & 0xff;
-		g = (uint64_t)_mm_cvtsi128_si64(_mm_shuffle_epi8(_mm_loadl_epi64(
-		    (const __m128i *)(in + j)), _mm_cvtsi64_si128((long long)
-		    shuf[m])));
-		/*
-		 * Whole bytes, which a byte register gives as they are: all
-		 * are ASCII (the block has no others), or 0 past the m kept.
-		 */
-#pragma GCC unroll 8
-		for (i = 0; i < 8; i++)
-			out[c + i] = ascii[(unsigned char)(g >> (8 * i))];
+		_mm_storel_epi64((__m128i *)(out + c), _mm_shuffle_epi8(
+		    _mm_loadl_epi64((const __m128i *)(in + j)),
+		    _mm_cvtsi64_si128((long long)shuf[m])));
 		c += (unsigned)__builtin_popcount(m);
 	}
 	return c;
 }
 
 static __attribute__((target("ssse3,popcnt"))) size_t
-items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
-    uint64_t *out)
+compress_ssse3(const unsigned char *in, uint64_t keep, unsigned char *out)
 {
-	return items_shuf(in, keep, ascii, out);
+	return compress_shuf(in, keep, out);
 }
 
 /*
@@ -725,36 +711,49 @@ items_ssse3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
  * them (it made -c 5 twice as slow).
  */
 static inline __attribute__((target("arch=x86-64-v3"))) size_t
-items_v3(const unsigned char *in, uint64_t keep, const uint64_t *ascii,
-    uint64_t *out)
+compress_v3(const unsigned char *in, uint64_t keep, unsigned char *out)
 {
-	return items_shuf(in, keep, ascii, out);
+	return compress_shuf(in, keep, out);
 }
 #endif
 
-/*
- * The items of a block, compressed and hashed the fastest way there is,
- * as xxh_le64_lin of their hashes (s->lin).
- */
+/* compress_bytes the fastest way there is. */
 static inline __attribute__((always_inline)) size_t
-items(const struct scan *s, const unsigned char *in, uint64_t keep,
-    uint64_t *out, int v3)
+compress(const struct scan *s, const unsigned char *in, uint64_t keep,
+    unsigned char *out, int v3)
 {
-	unsigned char item[64 + 8];
-	size_t k, c;
-
 #ifdef CPU_SSE2_SCAN
 	if (v3)
-		return items_v3(in, keep, s->lin, out);
+		return compress_v3(in, keep, out);
 	if (s->ssse3)
-		return items_ssse3(in, keep, s->lin, out);
+		return compress_ssse3(in, keep, out);
 #else
+	(void)s;
 	(void)v3;
 #endif
-	c = compress_bytes(in, keep, item);
-	for (k = 0; k < c; k++)
-		out[k] = s->lin[item[k]];
-	return c;
+	return compress_bytes(in, keep, out);
+}
+
+/*
+ * The items of the nc characters queued in qc, as xxh_le64_lin of their
+ * hashes (s->lin), to the last nc places of q, which were kept for them.
+ * A batch's characters are looked up in one loop, a load, a lookup and a
+ * store each.  Block by block, the lookups took each byte out of the
+ * compress's register, which cost 7% more on AVX2, or loaded the bytes
+ * it had just stored in overlapping pieces, and waited for the stores
+ * (that made -c 5 nearly twice as slow); a batch later they are done.
+ */
+static inline __attribute__((always_inline)) void
+q_items(const struct scan *s, struct itemq *q, const unsigned char *qc,
+    size_t *nc)
+{
+	size_t k, n = *nc;
+	uint64_t *h = q->h + s->n + q->nq - n;
+
+#pragma GCC unroll 4
+	for (k = 0; k < n; k++)
+		h[k] = s->lin[qc[k]];
+	*nc = 0;
 }
 
 /*
@@ -762,15 +761,17 @@ items(const struct scan *s, const unsigned char *in, uint64_t keep,
  * run of separators is one space item before the next word byte, if a
  * character came before it (as the shingler's byte-at-a-time path does).
  * The items are the block with separators made spaces, compressed to the
- * word bytes and the last separator before each word start.
+ * word bytes and the last separator before each word start, queued as
+ * characters and looked up a batch at a time (q_items).
  */
 static inline __attribute__((always_inline)) const unsigned char *
 cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
     const unsigned char **scalar_until, int keeppunct, int fold, int v3)
 {
-	unsigned char low[64], spaced[64];
+	/* qc: the characters of the items queued last; 8 bytes to spare. */
+	unsigned char low[64], spaced[64], qc[QCAP + 8];
 	uint64_t mw, mu, mh, st, lead[2], chars, *qh;
-	const uint64_t *lin = s->lin;
+	size_t nc = 0, c;
 	int pendsep = s->pendsep, anychar = s->anychar, carry = 0;
 	struct itemq q;
 	unsigned stop = 64;
@@ -794,25 +795,31 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		st = mw & ~((mw << 1) | (uint64_t)!pendsep);
 		if (!anychar)
 			st &= ~(mw & -mw);
-		if (q.nq > QCAP - QBLOCK)
+		if (q.nq > QCAP - QBLOCK) {
+			q_items(s, &q, qc, &nc);
 			q_drain(s, &q);
+		}
 		qh = q.h + s->n + q.nq;
 		/* A letter is one item, at its first byte. */
 		chars = mw & ~(lead[0] << 1 | lead[1]);
 #ifndef CPU_SSE2_SCAN
-		if (lead[0] != 0)
+		if (lead[0] != 0) {
+			q_items(s, &q, qc, &nc);
 			q.nq += scan_items_two(s, p, spaced, st, chars, lead[0],
 			    qh);
-		else
+		} else
 #endif
 		{
 			/* The space before a word at the start of the block. */
-			if (st & 1)
-				qh[0] = lin[' '];
-			q.nq += (st & 1) + items(s, spaced, chars | st >> 1,
-			    qh + (st & 1), v3);
-			if (lead[0] != 0)
+			qc[nc] = ' ';
+			nc += st & 1;
+			c = compress(s, spaced, chars | st >> 1, qc + nc, v3);
+			nc += c;
+			q.nq += (st & 1) + c;
+			if (lead[0] != 0) {
+				q_items(s, &q, qc, &nc);
 				scan_items_fix(s, p, st, chars, lead[0], qh);
+			}
 		}
 		anychar |= mw != 0;
 		if (stop > 0)
@@ -822,6 +829,7 @@ cscan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		classify_block(s, p, keeppunct, fold, v3, &mw, &mu, &mh, low,
 		    spaced, (size_t)(end - p), &carry, lead);
 	}
+	q_items(s, &q, qc, &nc);
 	q_end(s, &q);
 	s->pendsep = pendsep;
 	s->anychar = anychar;
