@@ -861,7 +861,7 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
  * Returns their number.
  */
 INLINE512V unsigned
-items(__m512i l, uint64_t st, uint64_t mw, unsigned char item[192])
+items(__m512i l, uint64_t st, uint64_t mw, unsigned char *item)
 {
 #define E(j)	((j) & 1 ? (j) / 2 : 64)	/* l[j / 2], or a space */
 #define E8(j)	E(j), E(j + 1), E(j + 2), E(j + 3), E(j + 4), E(j + 5), \
@@ -903,6 +903,7 @@ look_up(const struct scan *s, const unsigned char *item, unsigned k,
 	unsigned g;
 
 	if (!s->gather) {
+#pragma GCC unroll 4
 		for (g = 0; g < k; g++)
 			out[g] = s->lin[item[g] & 127];
 		return;
@@ -917,16 +918,20 @@ look_up(const struct scan *s, const unsigned char *item, unsigned k,
 
 /*
  * Character n-grams (see cscan in wordscan.c, which this follows): the
- * items of each block, looked up (look_up), then rolled as words are.
+ * items of each block, queued as characters in item, looked up a batch
+ * at a time (look_up), then rolled as words are.  Looked up block by
+ * block, from the bytes just compressed into item, -c 5 took 29% more
+ * without gathers and 9% more with them.
  */
 INLINE512V const unsigned char *
 cscan(struct scan *s, struct wordq *q, const unsigned char *p,
     const unsigned char *end, const unsigned char **scalar_until,
     int keeppunct, int fold)
 {
-	unsigned char item[192];
+	/* The characters of the items queued last, and room for items(). */
+	unsigned char item[WQ_MAX + 128];
 	uint64_t mw, mh, st, lead[2], chars;
-	unsigned k, nq = 0, stop = 64;
+	unsigned k, nq = 0, nc = 0, stop = 64;
 	int pendsep = s->pendsep, anychar = s->anychar, carry = 0;
 	__m512i lo;
 
@@ -951,16 +956,21 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 			st &= ~(mw & -mw);
 		/* A letter is one item, at its first byte. */
 		chars = mw & ~(lead[0] << 1 | lead[1]);
-		k = items(lo, st, chars, item);
-		look_up(s, item, k, wq_hash(q) + nq);
-		if (lead[0] != 0)
+		k = items(lo, st, chars, item + nc);
+		nc += k;
+		if (lead[0] != 0) {
+			look_up(s, item, nc, wq_hash(q) + nq + k - nc);
+			nc = 0;
 			scan_items_fix(s, p, st, chars, lead[0],
 			    wq_hash(q) + nq);
+		}
 		nq += k;
 		anychar |= mw != 0;
 		if (stop > 0)
 			pendsep = !(mw >> (stop - 1) & 1);
 		if (nq > WQ_MAX - WQ_SLACK - 16) {
+			look_up(s, item, nc, wq_hash(q) + nq - nc);
+			nc = 0;
 			q->nq = nq;
 			roll_chars(s, q);
 			nq = 0;
@@ -970,6 +980,7 @@ cscan(struct scan *s, struct wordq *q, const unsigned char *p,
 		lo = classify(s, p, keeppunct, fold, &mw, &mh, (size_t)(end - p),
 		    &carry, NULL, lead);
 	}
+	look_up(s, item, nc, wq_hash(q) + nq - nc);
 	q->nq = nq;
 	roll_chars(s, q);
 	wq_end(s, q, 1);
