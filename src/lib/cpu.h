@@ -59,23 +59,32 @@
  * and for any x86-64, and each call takes the copy that cpu_usable()
  * allows.  Not an ifunc: the switches (cpu_disable) reach these loops
  * too, so that NEARDUP_NO_AVX512 times what a processor without AVX-512
- * runs.  Every copy gives the same results.
+ * runs.  Every copy gives the same results.  CPU_LEVELS_AT is the same
+ * for a body with a loop of its own for a level: its first argument is
+ * the copy's, CPU_LEVEL_V4, CPU_LEVEL_V3 or 0 (always 0 without copies).
  */
+#define CPU_UNPAREN(...) __VA_ARGS__
+#define CPU_LEVELS_AT(name, params, args)				\
+	CPU_LEVELS_CALL(name, params, args, (CPU_LEVEL_V4,		\
+	    CPU_UNPAREN args), (CPU_LEVEL_V3, CPU_UNPAREN args),	\
+	    (0, CPU_UNPAREN args))
+#define CPU_LEVELS(name, params, args)					\
+	CPU_LEVELS_CALL(name, params, args, args, args, args)
 #ifdef CPU_LEVEL_COPIES
-#define CPU_LEVEL_COPY(name, level, params, args)			\
+#define CPU_LEVEL_COPY(name, level, params, call)			\
 	static __attribute__((target("arch=x86-64-" #level),		\
 	    optimize("tree-vectorize"), noinline)) void			\
 	name##_##level params						\
 	{								\
-		name##_body args;					\
+		name##_body call;					\
 	}
-#define CPU_LEVELS(name, params, args)					\
-	CPU_LEVEL_COPY(name, v4, params, args)				\
-	CPU_LEVEL_COPY(name, v3, params, args)				\
+#define CPU_LEVELS_CALL(name, params, args, call4, call3, call1)	\
+	CPU_LEVEL_COPY(name, v4, params, call4)				\
+	CPU_LEVEL_COPY(name, v3, params, call3)				\
 	static __attribute__((optimize("tree-vectorize"), noinline))	\
 	void name##_v1 params						\
 	{								\
-		name##_body args;					\
+		name##_body call1;					\
 	}								\
 	static void							\
 	name params							\
@@ -90,11 +99,11 @@
 			name##_v1 args;					\
 	}
 #else
-#define CPU_LEVELS(name, params, args)					\
+#define CPU_LEVELS_CALL(name, params, args, call4, call3, call1)	\
 	static void							\
 	name params							\
 	{								\
-		name##_body args;					\
+		name##_body call1;					\
 	}
 #endif
 

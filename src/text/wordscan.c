@@ -404,13 +404,121 @@ grams(const uint64_t *h, size_t m, unsigned n, uint64_t flip, uint64_t *out)
 	grams_n(h, m, n, flip, out);
 }
 
+#ifdef CPU_X86_VECTOR
+static inline __attribute__((target("avx2"), always_inline)) __m256i
+rotl_avx2(__m256i x, int r)
+{
+	return _mm256_or_si256(_mm256_slli_epi64(x, r),
+	    _mm256_srli_epi64(x, 64 - r));
+}
+
+/*
+ * xxh_le64_end of four lanes.  AVX2 has no 64-bit multiply, and GCC
+ * makes each of the two of three vpmuludq and two shifts; here the two
+ * cross products, of which only the low halves count, are one vpmulld,
+ * their sum moved to the high half by a shuffle and a blend: fewer
+ * instructions, and fewer on the shift units, which the rotations keep
+ * busy.
+ */
+static inline __attribute__((target("avx2"), always_inline)) __m256i
+end_avx2(__m256i x)
+{
+	const uint64_t m = 0x9FB21C651E98DF25ULL;	/* xxh_le64_end's */
+	const __m256i lo = _mm256_set1_epi64x((long long)(m & 0xffffffff));
+	const __m256i swap = _mm256_set1_epi64x((long long)(m << 32 | m >> 32));
+	__m256i c;
+	unsigned i;
+
+	for (i = 0; i < 2; i++) {
+		/* [low of x_lo m_hi, low of x_hi m_lo] in each lane */
+		c = _mm256_mullo_epi32(x, swap);
+		c = _mm256_add_epi32(c, _mm256_shuffle_epi32(c, 0xb1));
+		c = _mm256_blend_epi32(_mm256_setzero_si256(), c, 0xaa);
+		x = _mm256_add_epi64(_mm256_mul_epu32(x, lo), c);
+		x = _mm256_xor_si256(x, i == 0 ? _mm256_add_epi64(
+		    _mm256_srli_epi64(x, 35), _mm256_set1_epi64x(8)) :
+		    _mm256_srli_epi64(x, 28));
+	}
+	return x;
+}
+
+/*
+ * grams for x86-64-v3, four n-grams at a time.  For n of 4 or more, item
+ * j and item j - 1 rotated by one are XORed into a pair p[j] once, for
+ * all the n-grams that have both; an n-gram is then its newest pair, the
+ * pairs every other item before it, each rotated by its distance, and
+ * for odd n its first item rotated: n / 2 rotations instead of n - 1.
+ */
+static inline __attribute__((target("avx2"), always_inline)) void
+grams_avx2_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
+    uint64_t *out)
+{
+	const __m256i f = _mm256_set1_epi64x((long long)flip);
+	uint64_t pairs[SCHEME_NGRAM_MAX + QCAP];
+	const uint64_t *p = h;
+	__m256i x;
+	size_t k;
+	long j;
+	unsigned i, step = 1;
+
+	if (n >= 4) {
+		/* p[j] from j = 2 - n, the oldest pair an n-gram takes */
+		p = pairs + SCHEME_NGRAM_MAX;
+		for (j = 2 - (long)n; j + 4 <= (long)m; j += 4)
+			_mm256_storeu_si256((__m256i *)(pairs +
+			    SCHEME_NGRAM_MAX + j), _mm256_xor_si256(
+			    _mm256_loadu_si256((const __m256i *)(h + j)),
+			    rotl_avx2(_mm256_loadu_si256((const __m256i *)
+			    (h + j - 1)), 1)));
+		for (; j < (long)m; j++)
+			pairs[SCHEME_NGRAM_MAX + j] = h[j] ^
+			    window_rotl(h[j - 1], 1);
+		step = 2;
+	}
+	for (k = 0; k + 4 <= m; k += 4) {
+		x = _mm256_xor_si256(f,
+		    _mm256_loadu_si256((const __m256i *)(p + k)));
+#pragma GCC unroll 8
+		for (i = step; i + step - 1 < n; i += step)
+			x = _mm256_xor_si256(x, rotl_avx2(_mm256_loadu_si256(
+			    (const __m256i *)(p + k - i)), (int)i));
+		if (step == 2 && n % 2 == 1)
+			x = _mm256_xor_si256(x, rotl_avx2(_mm256_loadu_si256(
+			    (const __m256i *)(h + k - (n - 1))), (int)n - 1));
+		_mm256_storeu_si256((__m256i *)(out + k), end_avx2(x));
+	}
+	for (; k < m; k++)
+		out[k] = xxh_le64_end(window_gram(h + k, n) ^ flip);
+}
+
+/*
+ * For n of at most 8, m at most QCAP.  Not inlined where AVX2 is not
+ * allowed: called in the v3 copy only.
+ */
+static __attribute__((target("avx2"))) void
+grams_avx2(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
+    uint64_t *out)
+{
+	switch (n) {
+	case 1: grams_avx2_n(h, m, 1, flip, out); return;
+	case 2: grams_avx2_n(h, m, 2, flip, out); return;
+	case 3: grams_avx2_n(h, m, 3, flip, out); return;
+	case 4: grams_avx2_n(h, m, 4, flip, out); return;
+	case 5: grams_avx2_n(h, m, 5, flip, out); return;
+	case 6: grams_avx2_n(h, m, 6, flip, out); return;
+	case 7: grams_avx2_n(h, m, 7, flip, out); return;
+	default: grams_avx2_n(h, m, 8, flip, out); return;
+	}
+}
+#endif
+
 /*
  * Roll the batch into n-grams, queued in out finished (the first n - 1
  * items of a document make none), and keep its last n items as the
- * window.
+ * window, with the loop of level (CPU_LEVELS_AT).
  */
 static inline __attribute__((always_inline)) void
-q_drain_body(struct scan *s, struct itemq *q)
+q_drain_body(unsigned level, struct scan *s, struct itemq *q)
 {
 	unsigned n = s->n;
 	size_t k0 = q->seen + 1 >= n ? 0 : n - 1 - q->seen;
@@ -420,8 +528,17 @@ q_drain_body(struct scan *s, struct itemq *q)
 	/* The shingler queues one at a time: out is never left full. */
 	if (s->nout + q->nq - k0 >= SCAN_BATCH)
 		s->flush(s->flushctx);
-	grams(q->h + n + k0, q->nq - k0, n, xxh_le64_flip(s->seed),
-	    s->out + s->nout);
+#ifdef CPU_X86_VECTOR
+	if (level == CPU_LEVEL_V3 && n <= 8)
+		grams_avx2(q->h + n + k0, q->nq - k0, n,
+		    xxh_le64_flip(s->seed), s->out + s->nout);
+	else
+#endif
+		grams(q->h + n + k0, q->nq - k0, n, xxh_le64_flip(s->seed),
+		    s->out + s->nout);
+#ifndef CPU_X86_VECTOR
+	(void)level;
+#endif
 	s->nout += q->nq - k0;
 	s->nfin = s->nout;
 	q->seen += q->nq;
@@ -429,7 +546,7 @@ q_drain_body(struct scan *s, struct itemq *q)
 	q->nq = 0;
 }
 
-CPU_LEVELS(q_drain, (struct scan *s, struct itemq *q), (s, q))
+CPU_LEVELS_AT(q_drain, (struct scan *s, struct itemq *q), (s, q))
 
 /* Hand the window back to the shingler, as items (s->winlin). */
 static void
