@@ -388,19 +388,23 @@ grams_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
 		out[k] = xxh_le64_end(window_gram(h + k, n) ^ flip);
 }
 
+/* CALL(k) for k the constant n, for the usual n (1 to 8), then return. */
+#define FOR_USUAL_N(n, CALL) switch (n) {				\
+	case 1: CALL(1); return;					\
+	case 2: CALL(2); return;					\
+	case 3: CALL(3); return;					\
+	case 4: CALL(4); return;					\
+	case 5: CALL(5); return;					\
+	case 6: CALL(6); return;					\
+	case 7: CALL(7); return;					\
+	case 8: CALL(8); return;					\
+	}
+
 static inline __attribute__((always_inline)) void
 grams(const uint64_t *h, size_t m, unsigned n, uint64_t flip, uint64_t *out)
 {
-	switch (n) {
-	case 1: grams_n(h, m, 1, flip, out); return;
-	case 2: grams_n(h, m, 2, flip, out); return;
-	case 3: grams_n(h, m, 3, flip, out); return;
-	case 4: grams_n(h, m, 4, flip, out); return;
-	case 5: grams_n(h, m, 5, flip, out); return;
-	case 6: grams_n(h, m, 6, flip, out); return;
-	case 7: grams_n(h, m, 7, flip, out); return;
-	case 8: grams_n(h, m, 8, flip, out); return;
-	}
+#define GRAMS(k) grams_n(h, m, k, flip, out)
+	FOR_USUAL_N(n, GRAMS)
 	grams_n(h, m, n, flip, out);
 }
 
@@ -499,16 +503,8 @@ static __attribute__((target("avx2"))) void
 grams_avx2(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
     uint64_t *out)
 {
-	switch (n) {
-	case 1: grams_avx2_n(h, m, 1, flip, out); return;
-	case 2: grams_avx2_n(h, m, 2, flip, out); return;
-	case 3: grams_avx2_n(h, m, 3, flip, out); return;
-	case 4: grams_avx2_n(h, m, 4, flip, out); return;
-	case 5: grams_avx2_n(h, m, 5, flip, out); return;
-	case 6: grams_avx2_n(h, m, 6, flip, out); return;
-	case 7: grams_avx2_n(h, m, 7, flip, out); return;
-	default: grams_avx2_n(h, m, 8, flip, out); return;
-	}
+#define GRAMS_AVX2(k) grams_avx2_n(h, m, k, flip, out)
+	FOR_USUAL_N(n, GRAMS_AVX2)
 }
 #endif
 
