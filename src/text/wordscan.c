@@ -496,8 +496,9 @@ grams_avx2_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
 }
 
 /*
- * For n of at most 8, m at most QCAP.  Not inlined where AVX2 is not
- * allowed: called in the v3 copy only.
+ * For m of at most QCAP.  Not inlined where AVX2 is not allowed: called
+ * in the v3 copy only, and there for the usual n alone, as for larger n
+ * this copy's grams, which GCC vectorizes, does as well.
  */
 static __attribute__((target("avx2"))) void
 grams_avx2(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
@@ -505,6 +506,7 @@ grams_avx2(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
 {
 #define GRAMS_AVX2(k) grams_avx2_n(h, m, k, flip, out)
 	FOR_USUAL_N(n, GRAMS_AVX2)
+	grams_n(h, m, n, flip, out);
 }
 #endif
 
