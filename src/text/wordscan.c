@@ -374,7 +374,8 @@ q_begin(const struct scan *s, struct itemq *q)
 /*
  * The n-grams of the m items h[0 .. m), finished (xxh_le64 of the roll,
  * flip the seed's part) as they are rolled, to out: one loop, unrolled
- * for the usual n, which the copies of CPU_LEVELS vectorize.  The items
+ * for the usual n, which the copies of CPU_LEVELS_AT vectorize (but for
+ * x86-64-v3's, which has a loop of its own, grams_avx2).  The items
  * are xxh_le64_lin of their hashes, so the roll is xxh_le64_lin of the
  * roll of the hashes, and only xxh_le64_end is left to do (xxh.h).
  */
