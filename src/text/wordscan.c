@@ -418,12 +418,12 @@ rotl_avx2(__m256i x, int r)
 }
 
 /*
- * xxh_le64_end of four lanes.  AVX2 has no 64-bit multiply, and GCC
- * makes each of the two of three vpmuludq and two shifts; here the two
- * cross products, of which only the low halves count, are one vpmulld,
- * their sum moved to the high half by a shuffle and a blend: fewer
- * instructions, and fewer on the shift units, which the rotations keep
- * busy.
+ * xxh_le64_end of four lanes.  AVX2 has no 64-bit multiply: GCC makes
+ * each of the two from three vpmuludq and two shifts.  Here the two cross
+ * products, of which only the low halves count, are one vpmulld, and
+ * their sum goes to the high half by a shuffle and a blend: one
+ * instruction fewer, and three on the multiply and shift ports where
+ * there were five; the rotations keep those busy.
  */
 static inline __attribute__((target("avx2"), always_inline)) __m256i
 end_avx2(__m256i x)
