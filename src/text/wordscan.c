@@ -389,24 +389,24 @@ grams_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
 		out[k] = xxh_le64_end(window_gram(h + k, n) ^ flip);
 }
 
-/* CALL(k) for k the constant n, for the usual n (1 to 8), then return. */
-#define FOR_USUAL_N(n, CALL) switch (n) {				\
-	case 1: CALL(1); return;					\
-	case 2: CALL(2); return;					\
-	case 3: CALL(3); return;					\
-	case 4: CALL(4); return;					\
-	case 5: CALL(5); return;					\
-	case 6: CALL(6); return;					\
-	case 7: CALL(7); return;					\
-	case 8: CALL(8); return;					\
+/* CALL(k) for k the constant n, for the usual n (1 to 8); else OTHER. */
+#define FOR_USUAL_N(n, CALL, OTHER) switch (n) {			\
+	case 1: CALL(1); break;						\
+	case 2: CALL(2); break;						\
+	case 3: CALL(3); break;						\
+	case 4: CALL(4); break;						\
+	case 5: CALL(5); break;						\
+	case 6: CALL(6); break;						\
+	case 7: CALL(7); break;						\
+	case 8: CALL(8); break;						\
+	default: OTHER;							\
 	}
 
 static inline __attribute__((always_inline)) void
 grams(const uint64_t *h, size_t m, unsigned n, uint64_t flip, uint64_t *out)
 {
 #define GRAMS(k) grams_n(h, m, k, flip, out)
-	FOR_USUAL_N(n, GRAMS)
-	grams_n(h, m, n, flip, out);
+	FOR_USUAL_N(n, GRAMS, grams_n(h, m, n, flip, out))
 }
 
 #ifdef CPU_X86_VECTOR
@@ -497,17 +497,18 @@ grams_avx2_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
 }
 
 /*
- * For m of at most QCAP.  Not inlined where AVX2 is not allowed: called
- * in the v3 copy only, and there for the usual n alone, as for larger n
- * this copy's grams, which GCC vectorizes, does as well.
+ * For m of at most QCAP; returns 0, having done nothing, for an n other
+ * than the usual, for which the v3 copy's grams, which GCC vectorizes,
+ * does as well.  Not inlined where AVX2 is not allowed: called in the v3
+ * copy only.
  */
-static __attribute__((target("avx2"))) void
+static __attribute__((target("avx2"))) int
 grams_avx2(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
     uint64_t *out)
 {
 #define GRAMS_AVX2(k) grams_avx2_n(h, m, k, flip, out)
-	FOR_USUAL_N(n, GRAMS_AVX2)
-	grams_n(h, m, n, flip, out);
+	FOR_USUAL_N(n, GRAMS_AVX2, return 0)
+	return 1;
 }
 #endif
 
@@ -528,16 +529,13 @@ q_drain_body(unsigned level, struct scan *s, struct itemq *q)
 	if (s->nout + q->nq - k0 >= SCAN_BATCH)
 		s->flush(s->flushctx);
 #ifdef CPU_X86_VECTOR
-	if (level == CPU_LEVEL_V3 && n <= 8)
-		grams_avx2(q->h + n + k0, q->nq - k0, n,
-		    xxh_le64_flip(s->seed), s->out + s->nout);
-	else
+	if (level != CPU_LEVEL_V3 || !grams_avx2(q->h + n + k0, q->nq - k0,
+	    n, xxh_le64_flip(s->seed), s->out + s->nout))
+#else
+	(void)level;
 #endif
 		grams(q->h + n + k0, q->nq - k0, n, xxh_le64_flip(s->seed),
 		    s->out + s->nout);
-#ifndef CPU_X86_VECTOR
-	(void)level;
-#endif
 	s->nout += q->nq - k0;
 	s->nfin = s->nout;
 	q->seen += q->nq;
