@@ -597,7 +597,7 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 	/* 8 bytes on either side: word_hash and wordhash_add read 8. */
 	unsigned char buf[8 + 128 + 8] = { 0 }, *low = buf + 8;
 	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, *qh;
-	unsigned b, e, stop;
+	unsigned b, e, ext, stop;
 	size_t nq = 0;
 	struct itemq q;
 	struct wordhash w;
@@ -661,16 +661,15 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 			break;
 		}
 		in = mw >> 63 & nw;
-		en &= ~(in << 63);
+		/*
+		 * A word that goes on into the next block ends at 63 in en;
+		 * its end moves on by ext there, without a branch.
+		 */
+		ext = in ? (unsigned)__builtin_ctzll(~nw) : 0;
 		for (; en != 0; st &= st - 1, en &= en - 1) {
 			b = (unsigned)__builtin_ctzll(st);
 			e = (unsigned)__builtin_ctzll(en) + 1;
-			WORD(b, e);
-		}
-		if (in) {
-			/* The word goes on into the next block. */
-			b = (unsigned)__builtin_ctzll(st);
-			e = 64 + (unsigned)__builtin_ctzll(~nw);
+			e = e == 64 ? e + ext : e;
 			WORD(b, e);
 		}
 		memcpy(low, low + 64, 64);
