@@ -449,14 +449,15 @@ end_avx2(__m256i x)
 
 /*
  * grams for x86-64-v3, five n-grams at a time: four in a vector and the
- * fifth in a general register.  The vector loop is bound by its shifts
- * and multiplies; the fifth's rotations and imul take integer units it
- * leaves idle (AMD's are apart from the vector ones; Intel's share two
- * ports with them).  For n of 4 or more, item j and item j - 1 rotated
- * by one are XORed into a pair p[j] once, for all the n-grams that have
- * both; an n-gram is then its newest pair, the pairs every other item
- * before it, each rotated by its distance, and for odd n its first item
- * rotated: n / 2 rotations instead of n - 1.
+ * fifth in general registers, made as the scalar tail makes it.  The
+ * vector loop is bound by its shifts and multiplies; the fifth's
+ * rotations and imul take integer units it leaves idle (AMD's are apart
+ * from the vector ones; Intel's share two ports with them).  For n of 4
+ * or more, item j and item j - 1 rotated by one are XORed into a pair
+ * p[j] once, for all the n-grams that have both; a vector of n-grams is
+ * then its newest pairs, the pairs every other item before them, each
+ * rotated by its distance, and for odd n its first items rotated: n / 2
+ * rotations instead of n - 1.
  */
 static inline __attribute__((target("avx2"), always_inline)) void
 grams_avx2_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
@@ -466,7 +467,6 @@ grams_avx2_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
 	uint64_t pairs[SCHEME_NGRAM_MAX + QCAP];
 	const uint64_t *p = h;
 	__m256i x;
-	uint64_t y;
 	size_t k;
 	long j;
 	unsigned i, step = 1;
@@ -488,20 +488,15 @@ grams_avx2_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
 	for (k = 0; k + 5 <= m; k += 5) {
 		x = _mm256_xor_si256(f,
 		    _mm256_loadu_si256((const __m256i *)(p + k)));
-		y = flip ^ p[k + 4];
 #pragma GCC unroll 8
-		for (i = step; i + step - 1 < n; i += step) {
+		for (i = step; i + step - 1 < n; i += step)
 			x = _mm256_xor_si256(x, rotl_avx2(_mm256_loadu_si256(
 			    (const __m256i *)(p + k - i)), (int)i));
-			y ^= window_rotl(p[k + 4 - i], i);
-		}
-		if (step == 2 && n % 2 == 1) {
+		if (step == 2 && n % 2 == 1)
 			x = _mm256_xor_si256(x, rotl_avx2(_mm256_loadu_si256(
 			    (const __m256i *)(h + k - (n - 1))), (int)n - 1));
-			y ^= window_rotl(h[k + 4 - (n - 1)], n - 1);
-		}
 		_mm256_storeu_si256((__m256i *)(out + k), end_avx2(x));
-		out[k + 4] = xxh_le64_end(y);
+		out[k + 4] = xxh_le64_end(window_gram(h + k + 4, n) ^ flip);
 	}
 	for (; k < m; k++)
 		out[k] = xxh_le64_end(window_gram(h + k, n) ^ flip);
