@@ -1088,6 +1088,66 @@ test_control_words(void)
 }
 
 /*
+ * Words few and far apart, and words that end on a block's last byte or
+ * run into the next block: the word scanner lists a batch of blocks'
+ * words before it looks them up, and cuts the batch when its text is
+ * full as well as when its words are; the text must then be kept right.
+ * Every path, whole and in pieces, against the reference.
+ */
+static void
+test_sparse_words(void)
+{
+	static const size_t blocks[] = { 0, 100, 4096 };
+	struct coll want = { 0 }, got = { 0 };
+	struct scheme sc;
+	uint64_t x = 4242, r;
+	char *text;
+	size_t len = 0, size = 40000, n, w, i, b, k;
+	int vec;
+
+	if ((text = malloc(size)) == NULL)
+		abort();
+	while (len < size - 400) {
+		r = splitmix64(&x);
+		/*
+		 * A word of 1 to 9 bytes or 1 to 40, after a gap of 1 to 200
+		 * bytes or one that makes it end on one of the last three
+		 * bytes of a block.
+		 */
+		w = 1 + (size_t)((r >> 24) % ((r >> 40) % 4 == 0 ? 40 : 9));
+		n = 1 + (r >> 8) % 200;
+		if (r % 3 == 0)
+			n = 1 + (128 - (len + w + (r >> 8) % 3) % 64);
+		for (i = 0; i < n; i++)
+			text[len++] = (r >> 16) % 5 == 0 ? '\n' : ' ';
+		for (i = 0; i < w; i++)
+			text[len++] = (char)('a' + (splitmix64(&x) % 26));
+	}
+	for (k = 0; k < 6; k++) {
+		sc = mkscheme(0, 1 + (unsigned)(k % 3) * 2, k < 3 ? 0 :
+		    F_KEEPPUNCT, k);
+		ref_shingles(&sc, (const unsigned char *)text, len, &want);
+		for (vec = 0; vec < NPATHS; vec++) {
+			cpu_path(vec);
+			for (b = 0; b < sizeof(blocks) / sizeof(blocks[0]);
+			    b++) {
+				shingle_doc(&sc, text, len, blocks[b], &got);
+				CHECK(coll_equal(&want, &got), "sparse words, "
+				    "-w%u, flags %d, blocks of %zu, %s: %zu "
+				    "shingles, reference %zu, or hashes "
+				    "differ", sc.ngram, k < 3 ? 0 :
+				    F_KEEPPUNCT, blocks[b], path_name(vec),
+				    got.n, want.n);
+			}
+		}
+	}
+	cpu_all();
+	free(text);
+	coll_free(&want);
+	coll_free(&got);
+}
+
+/*
  * One shingler, many documents: nothing of one document (a pending
  * token, a partial UTF-8 sequence, the window, the multiset counts)
  * leaks into the next.
@@ -1748,6 +1808,7 @@ main(void)
 	RUN(test_cpu_levels);
 	RUN(test_reference);
 	RUN(test_control_words);
+	RUN(test_sparse_words);
 	RUN(test_word_modes);
 	RUN(test_scan_cut);
 	RUN(test_scan_high);
