@@ -128,7 +128,6 @@ classify64_avx2(const unsigned char *p, int keeppunct, int fold,
     uint64_t *word, uint64_t *upper, uint64_t *high, unsigned char low[64],
     unsigned char *spaced)
 {
-	const __m256i k80 = _mm256_set1_epi8((char)0x80);
 	__m256i v, t, w, u;
 	uint64_t mw = 0, mu = 0, mh = 0;
 	unsigned i;
@@ -166,8 +165,8 @@ classify64_avx2(const unsigned char *p, int keeppunct, int fold,
 			_mm256_storeu_si256((__m256i *)(spaced + 32 * i),
 			    _mm256_or_si256(_mm256_and_si256(w, v),
 			    _mm256_andnot_si256(w, _mm256_set1_epi8(' '))));
-		mh |= (uint64_t)(uint32_t)_mm256_movemask_epi8(
-		    _mm256_and_si256(v, k80)) << (32 * i);
+		/* The high bits: folding leaves them as they were. */
+		mh |= (uint64_t)(uint32_t)_mm256_movemask_epi8(v) << (32 * i);
 		mw |= (uint64_t)(uint32_t)_mm256_movemask_epi8(w) << (32 * i);
 		mu |= (uint64_t)(uint32_t)_mm256_movemask_epi8(u) << (32 * i);
 	}
