@@ -359,30 +359,8 @@ look_up_body(struct scan *s, const unsigned char *low, const uint16_t *be,
 	s->missed += missed;
 }
 
-static __attribute__((noinline)) void
-look_up(struct scan *s, const unsigned char *low, const uint16_t *be,
-    uint64_t *h, size_t n)
-{
-	look_up_body(s, low, be, h, n);
-}
-
-/*
- * look_up for the scanner's level (SCAN_LEVEL): the copy of x86-64-v3
- * for v3, called directly, since the scanner calls it for every document
- * of --lines.
- */
-#ifdef CPU_LEVEL_COPIES
-static __attribute__((target("arch=x86-64-v3"), noinline)) void
-look_up_v3(struct scan *s, const unsigned char *low, const uint16_t *be,
-    uint64_t *h, size_t n)
-{
-	look_up_body(s, low, be, h, n);
-}
-#define LOOK_UP(v3, s, low, be, h, n)					\
-	((v3) ? look_up_v3(s, low, be, h, n) : look_up(s, low, be, h, n))
-#else
-#define LOOK_UP(v3, s, low, be, h, n) look_up(s, low, be, h, n)
-#endif
+CPU_LEVELS(look_up, (struct scan *s, const unsigned char *low,
+    const uint16_t *be, uint64_t *h, size_t n), (s, low, be, h, n))
 
 /*
  * The items found, hashed, before they are rolled into n-grams in one
@@ -626,7 +604,7 @@ q_end(struct scan *s, struct itemq *q)
 /* The words listed (LIST_ONE, without batch) looked up, in order. */
 #define WORDS_LOOK_UP() do {						\
 	if (!batch && nq > 0)						\
-		LOOK_UP(v3, s, low, be, qh, nq);			\
+		look_up(s, low, be, qh, nq);				\
 } while (0)
 
 /*
