@@ -741,7 +741,6 @@ list_bits(uint16_t *out, uint64_t t, unsigned base)
 	return (unsigned)(o - out);
 }
 #else
-
 /*
  * The lowest set bit of x, and if x is 0 a number not over 64
  * (__builtin_ctzll of 0 is undefined).
