@@ -802,9 +802,6 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 	 */
 	unsigned char buf[8 + 64 * LOW_BLOCKS + 8], *low = buf + 8;
 	uint64_t mw, mu, mh, nw, nh, st, en, in = 0, *qh;
-#ifdef CPU_SSE2_SCAN
-	uint64_t bd;
-#endif
 	uint16_t bebuf[2 + 2 * (QCAP + 12)], *be = bebuf + 2;
 	unsigned b, e, ext, stop, base = 0, c;
 	size_t nq = 0;
@@ -833,16 +830,11 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		 * Word starts and last bytes, each word one bit of each; a
 		 * word that came in from the previous block (in) was done
 		 * there.  Walking the two masks by clearing their lowest bits
-		 * keeps the loop's dependency chain one cycle long.  bd has
-		 * both, a word's end as the byte after it (list_bits).  The
+		 * keeps the loop's dependency chain one cycle long.  The
 		 * block is at low + base, the next after it.
 		 */
 		st = mw & ~((mw << 1) | in);
 		en = mw & ~(mw >> 1);
-#ifdef CPU_SSE2_SCAN
-		bd = mw ^ ((mw << 1) | in);
-		bd &= bd - in;
-#endif
 		if (in)
 			en &= en - 1;
 		nw = 0;
@@ -898,14 +890,13 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		} else {
 #ifdef CPU_SSE2_SCAN
 			/*
-			 * The places where a word starts or ends (the byte
-			 * after it) alternate: listed in order, they are the
-			 * list's starts and ends.  A word that came in from
-			 * the previous block has no start here, and its end
-			 * is dropped; one that goes on into the next ends at
-			 * 64 + ext, after the others.
+			 * The places where a word starts and the bytes after
+			 * the words alternate: listed in order, they are the
+			 * list's starts and ends.  A word that goes on into
+			 * the next block (its last byte at 63, shifted out)
+			 * ends at 64 + ext, after the others.
 			 */
-			c = list_bits(be + 2 * nq, bd, base);
+			c = list_bits(be + 2 * nq, st | en << 1, base);
 			be[2 * nq + c] = (uint16_t)(base + 64 + ext);
 			nq += (c + (unsigned)(mw >> 63)) / 2;
 #else
