@@ -847,7 +847,12 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 				nlast = 1;
 			}
 		}
-		if (last || end - p < 128 || (mw >> 63 && ~nw == 0)) {
+		/*
+		 * (mw >> 63, whether a word runs to the block's end, follows
+		 * the text: tested with & where && would branch on it.)
+		 */
+		if (last || end - p < 128 ||
+		    (mw >> 63 & (uint64_t)(~nw == 0))) {
 			/*
 			 * The last block here: stop at the start of a word
 			 * that goes on past it.  Its words are hashed as
@@ -876,9 +881,11 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		in = mw >> 63 & nw;
 		/*
 		 * A word that goes on into the next block ends at 63 in en;
-		 * its end moves on by ext there, without a branch.
+		 * its end moves on by ext there.  Without a branch on in,
+		 * which follows the text (~nw is not 0 where in is 1).
 		 */
-		ext = in ? (unsigned)__builtin_ctzll(~nw) : 0;
+		ext = (unsigned)__builtin_ctzll(~nw | (uint64_t)1 << 63) &
+		    (0 - (unsigned)in);
 		if (batch) {
 			for (; en != 0; st &= st - 1, en &= en - 1) {
 				b = (unsigned)__builtin_ctzll(st);

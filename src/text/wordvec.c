@@ -817,7 +817,9 @@ scan(struct scan *s, struct wordq *q, const unsigned char *p,
 				nlast = 1;
 			}
 		}
-		if (last || end - p < 128 || (mw >> 63 && ~nw == 0))
+		/* & where && would branch on mw >> 63 (wordscan.c) */
+		if (last || end - p < 128 ||
+		    (mw >> 63 & (uint64_t)(~nw == 0)))
 			break;
 		in = mw >> 63 & nw;
 		en &= ~(in << 63);
