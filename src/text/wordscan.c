@@ -338,7 +338,9 @@ word_hash(struct scan_cached *cache, uint64_t seed, const unsigned char *p,
 /*
  * h[i] = word_hash of the word low[be[2i] .. be[2i + 1]) for i < n: the
  * words of a batch of blocks, looked up in a loop of their own, whose
- * few values stay in registers and whose end is predicted.
+ * few values stay in registers and whose end is predicted.  Unrolled by
+ * four: the loop's own count, compare and two pointers were 4 of the 23
+ * instructions of a cached word.
  */
 static inline __attribute__((always_inline)) void
 look_up_body(struct scan *s, const unsigned char *low, const uint16_t *be,
@@ -348,14 +350,17 @@ look_up_body(struct scan *s, const unsigned char *low, const uint16_t *be,
 	uint64_t seed = s->seed, missed = 0;
 	size_t i;
 
-	if (s->keeppunct)
+	if (s->keeppunct) {
+#pragma GCC unroll 4
 		for (i = 0; i < n; i++)
 			h[i] = word_hash(cache, seed, low + be[2 * i],
 			    be[2 * i + 1] - be[2 * i], 1, &missed);
-	else
+	} else {
+#pragma GCC unroll 4
 		for (i = 0; i < n; i++)
 			h[i] = word_hash(cache, seed, low + be[2 * i],
 			    be[2 * i + 1] - be[2 * i], 0, &missed);
+	}
 	s->missed += missed;
 }
 
