@@ -887,7 +887,9 @@ scan(struct scan *s, const unsigned char *p, const unsigned char *end,
 		/*
 		 * A word that goes on into the next block ends at 63 in en;
 		 * its end moves on by ext there.  Without a branch on in,
-		 * which follows the text (~nw is not 0 where in is 1).
+		 * which follows the text: bit 63 keeps the count defined
+		 * where ~nw is 0 (in is then 0, as is ext); where in is 1,
+		 * ~nw is not 0, and bit 63 does not change its count.
 		 */
 		ext = (unsigned)__builtin_ctzll(~nw | (uint64_t)1 << 63) &
 		    (0 - (unsigned)in);
