@@ -4,8 +4,11 @@
 # A quick side-by-side timing: each round runs every command once, in
 # turn, starting one further on each round, with output to /dev/null;
 # then prints each command's median wall and CPU seconds and its speed
-# against the first.  For a look at a few rows between full runs of
-# bench/hash.sh; the figures are read as bench/README.md says.
+# against the first, and the median (and quartiles) of that speed taken
+# round by round: on a host whose slow stretches last a few seconds, the
+# rounds' own ratios vary less than the ratio of medians.  For a look at
+# a few rows between full runs of bench/hash.sh; the figures are read as
+# bench/README.md says.
 import resource
 import statistics
 import subprocess
@@ -31,6 +34,9 @@ for r in range(rounds):
 first = statistics.median(wall[pairs[0][0]])
 for label, _ in pairs:
     m = statistics.median(wall[label])
+    rounds = sorted(a / b for a, b in zip(wall[pairs[0][0]], wall[label]))
+    q = statistics.quantiles(rounds, n=4) if len(rounds) > 1 else rounds * 3
     print(f"{label:30s} wall {m:.3f} s  cpu "
           f"{statistics.median(cpu[label]):.3f} s  "
-          f"{first / m:.2f}x the first  min {min(wall[label]):.3f} s")
+          f"{first / m:.2f}x the first  min {min(wall[label]):.3f} s  "
+          f"per round {q[1]:.2f}x ({q[0]:.2f}, {q[2]:.2f})")
