@@ -500,15 +500,16 @@ gram_pairs(const uint64_t *p, const uint64_t *h, size_t j, unsigned n,
  * grams for x86-64-v3, five n-grams at a time: four in a vector and the
  * fifth in general registers.  The vector loop is bound by its shifts
  * and multiplies; the fifth's rotations and imul take integer units it
- * leaves idle (AMD's are apart from the vector ones; Intel's share three
- * ports with them).  For n of 4 or more, item j and item j - 1 rotated by
- * one are XORed into a pair p[j] once, for all the n-grams that have
- * both; an n-gram is then its newest pair, the pairs every other item
- * before it, each rotated by its distance, and for odd n its first item
- * rotated: n / 2 rotations instead of n - 1.  The fifth and the tail are
- * made from the pairs too (gram_pairs): with n - 1 rotations, the fifth
- * cost Intel's shared ports more than it gained (CPU model 207, -c 5:
- * 1.66 against 1.26 ns an n-gram; AMD's Zen 5 made both at one speed).
+ * leaves idle (AMD's are apart from the vector ones; Intel's share ports
+ * 0, 1 and 5 with them).  For n of 4 or more, item j and item j - 1
+ * rotated by one are XORed into a pair p[j] once, for all the n-grams
+ * that have both; an n-gram is then its newest pair, the pairs every
+ * other item before it, each rotated by its distance, and for odd n its
+ * first item rotated: n / 2 rotations instead of n - 1.  The fifth and
+ * the tail are made from the pairs too (gram_pairs): with n - 1
+ * rotations, the fifth cost Intel's shared ports more than it gained
+ * (CPU model 207, this loop alone at n = 5: 1.66 against 1.26 ns an
+ * n-gram; Zen 5 made both at one speed).
  */
 static inline __attribute__((target("avx2"), always_inline)) void
 grams_avx2_n(const uint64_t *h, size_t m, unsigned n, uint64_t flip,
