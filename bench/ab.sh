@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
-file= passes=200 schemes=()
+file='' passes=200 schemes=()
 while getopts c:f:n:s: opt; do
 	case $opt in
 	c) corpus=$OPTARG ;;
@@ -44,14 +44,25 @@ for s in "${schemes[@]}"; do
 done
 mkdir -p build/ab
 
+# engine_objs DIR: the objects of DIR's build but the command layer's
+engine_objs() {
+	local o
+	for o in "$1"/src/*/*.o; do
+		case $o in
+		*/cli/*) ;;
+		*) printf '%s\n' "$o" ;;
+		esac
+	done
+}
+
 # build REV: build/ab/REV.so, the engine of REV (. for the work tree)
 build() {
 	local rev=$1 dir name objs
 	if [ "$rev" = . ]; then
-		name=work dir=.
+		name=work
 		make -s O=build/ab/work CFLAGS='-O2 -g -fPIC' -j2 \
 		    build/ab/work/neardup >&2
-		objs=$(ls build/ab/work/src/*/*.o | grep -v /cli/)
+		objs=$(engine_objs build/ab/work)
 	else
 		name=$(git rev-parse --short "$rev")
 		dir=build/ab/$name
@@ -61,7 +72,7 @@ build() {
 			make -s -C "$dir" CFLAGS='-O2 -g -fPIC' -j2 neardup >&2
 			touch "$dir/.built"
 		fi
-		objs=$(ls "$dir"/src/*/*.o | grep -v /cli/)
+		objs=$(engine_objs "$dir")
 	fi
 	# shellcheck disable=SC2086
 	cc -shared -o "build/ab/$name.so" $objs -lbsd -lxxhash -larchive \
@@ -71,18 +82,18 @@ build() {
 
 a=$(build "$1")
 b=$(build "$2")
-cc -std=c11 -Wall -Wextra -O2 -Isrc/text -Isrc/sketch -Isrc/lib -isystem /usr/include/bsd \
-    -DLIBBSD_OVERLAY -o build/ab/abshingle bench/abshingle.c -ldl
+cc -std=c11 -Wall -Wextra -O2 -Isrc/text -Isrc/sketch -Isrc/lib \
+    -isystem /usr/include/bsd -DLIBBSD_OVERLAY -o build/ab/abshingle \
+    bench/abshingle.c -ldl
 
 if [ -z "$file" ]; then
 	file=build/ab/mix.txt
 	if [ ! -s "$file" ]; then
 		big=$corpus/big.txt
 		[ -r "$big" ] || { echo "bench/ab.sh: no $big (bash ../shared/bench/corpus.sh)" >&2; exit 1; }
-		size=$(stat -c %s "$big")
+		mb=$(( $(stat -c %s "$big") / 1048576 ))
 		for i in 0 1 2 3 4 5 6 7; do
-			dd if="$big" bs=1M count=1 skip=$(( size / 1048576 * i / 8 )) \
-			    status=none
+			dd if="$big" bs=1M count=1 skip=$(( mb * i / 8 )) status=none
 		done > "$file"
 	fi
 fi
