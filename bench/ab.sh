@@ -18,6 +18,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+usage() {
+	echo "usage: bench/ab.sh [-c dir] [-f file] [-n passes] [-s scheme]... A B" >&2
+	exit 2
+}
+
 corpus=${CORPUS:-$HOME/.cache/neardup-corpus}
 file='' passes=200 schemes=()
 while getopts c:f:n:s: opt; do
@@ -26,15 +31,11 @@ while getopts c:f:n:s: opt; do
 	f) file=$OPTARG ;;
 	n) passes=$OPTARG ;;
 	s) schemes+=("$OPTARG") ;;
-	*) echo "usage: bench/ab.sh [-c dir] [-f file] [-n passes] [-s scheme]... A B" >&2
-	   exit 2 ;;
+	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
-if [ $# -ne 2 ]; then
-	echo "usage: bench/ab.sh [-c dir] [-f file] [-n passes] [-s scheme]... A B" >&2
-	exit 2
-fi
+[ $# -eq 2 ] || usage
 [ ${#schemes[@]} -gt 0 ] || schemes=(w3 c5)
 for s in "${schemes[@]}"; do
 	case $s in
