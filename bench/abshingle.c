@@ -12,8 +12,9 @@
  *
  * c or w: character or word n-grams, of N items; BYTES: how much of FILE
  * is read (a few MB stay in the caches, as the reading buffer of a run
- * does).  NEARDUP_NO_AVX2, NEARDUP_NO_AVX512 and NEARDUP_NO_VBMI2 are
- * applied to both builds, as the command applies them.  Prints each
+ * does).  NEARDUP_NO_AVX2, NEARDUP_NO_AVX512, NEARDUP_NO_VBMI2 and
+ * NEARDUP_GATHER are applied to both builds, as the command applies them
+ * (src/cli/main.c: the engine never reads the environment).  Prints each
  * build's fastest and median pass in ms a MB and the ratio's median and
  * quartiles; "differ" if the two builds' n-grams do not sum alike.
  */
@@ -36,6 +37,7 @@ struct engine {
 	void	(*end)(struct shingler *);
 	void	(*free)(struct shingler *);
 	void	(*disable)(unsigned);
+	void	(*gathers)(int);
 };
 
 static uint64_t sum;
@@ -73,6 +75,7 @@ load(const char *path, struct engine *e)
 {
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	unsigned off = 0;
+	const char *env;
 
 	if (h == NULL) {
 		fprintf(stderr, "abshingle: %s\n", dlerror());
@@ -83,8 +86,9 @@ load(const char *path, struct engine *e)
 	*(void **)&e->end = dlsym(h, "shingle_end");
 	*(void **)&e->free = dlsym(h, "shingle_free");
 	*(void **)&e->disable = dlsym(h, "cpu_disable");
+	*(void **)&e->gathers = dlsym(h, "cpu_gathers");
 	if (e->init == NULL || e->feed == NULL || e->end == NULL ||
-	    e->free == NULL || e->disable == NULL) {
+	    e->free == NULL || e->disable == NULL || e->gathers == NULL) {
 		fprintf(stderr, "abshingle: %s: not an engine build\n", path);
 		return -1;
 	}
@@ -95,6 +99,8 @@ load(const char *path, struct engine *e)
 	if (getenv("NEARDUP_NO_VBMI2") != NULL)
 		off |= CPU_AVX512_TEXT;
 	e->disable(off);
+	if ((env = getenv("NEARDUP_GATHER")) != NULL && *env != '\0')
+		e->gathers(strcmp(env, "0") != 0);
 	return 0;
 }
 

@@ -34,8 +34,8 @@ for r in range(rounds):
 first = statistics.median(wall[pairs[0][0]])
 for label, _ in pairs:
     m = statistics.median(wall[label])
-    rounds = sorted(a / b for a, b in zip(wall[pairs[0][0]], wall[label]))
-    q = statistics.quantiles(rounds, n=4) if len(rounds) > 1 else rounds * 3
+    ratios = sorted(a / b for a, b in zip(wall[pairs[0][0]], wall[label]))
+    q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
     print(f"{label:30s} wall {m:.3f} s  cpu "
           f"{statistics.median(cpu[label]):.3f} s  "
           f"{first / m:.2f}x the first  min {min(wall[label]):.3f} s  "
